@@ -1,0 +1,45 @@
+/// The function a middleware calls to dispatch a follow-up action.
+///
+/// A middleware receives a dispatcher and calls it as a function:
+///
+/// ```swift
+/// await dispatch(.today(.shiftsLoaded(.success(shifts))))
+/// ```
+///
+/// The call returns when the follow-up action and every side effect it caused are finished,
+/// which is how ``Store/dispatch(_:)`` can promise the same for the action that started the
+/// middleware. A middleware that dispatches from an unstructured `Task` it does not await gives
+/// that promise up for the work in that task.
+///
+/// A dispatcher handed out by a ``Store`` holds the store weakly: a middleware that keeps a
+/// dispatcher (a long-running stream, a timer) does not keep the store alive, and once the store
+/// is released its dispatcher ignores further actions.
+///
+/// Tests of a middleware on its own can build a dispatcher from any closure, for example one
+/// that records the actions it is given.
+public struct Dispatcher<Action: Sendable>: Sendable {
+    @usableFromInline
+    let body: @Sendable (Action) async -> Void
+
+    /// Creates a dispatcher that hands every action to `dispatch`.
+    ///
+    /// - Parameter dispatch: The function that receives each dispatched action. The dispatcher's
+    ///   call returns when this function returns.
+    public init(_ dispatch: @escaping @Sendable (Action) async -> Void) {
+        self.body = dispatch
+    }
+
+    /// Dispatches `action` and returns when it and every side effect it caused are finished.
+    @inlinable
+    public func callAsFunction(_ action: Action) async {
+        await body(action)
+    }
+
+    /// Dispatches `action` and returns when it and every side effect it caused are finished.
+    ///
+    /// The same as calling the dispatcher as a function, spelled as ``Store/dispatch(action:)``.
+    @inlinable
+    public func dispatch(action: Action) async {
+        await body(action)
+    }
+}

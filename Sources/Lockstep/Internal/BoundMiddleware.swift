@@ -1,0 +1,61 @@
+/// A middleware with the store's services already bound, so that ``Store`` needs no generic
+/// parameter for the services type.
+@usableFromInline
+typealias BoundMiddleware<State, Action: Sendable> = @Sendable (
+    _ state: State,
+    _ action: Action,
+    _ dispatch: Dispatcher<Action>
+) async -> Void
+
+/// Runs phase 3 of a dispatch: every middleware, concurrently, returning when all have returned.
+///
+/// It holds no reference to the store, so work it runs does not keep a released store alive.
+@usableFromInline
+struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
+    @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
+    @usableFromInline let state: State
+    @usableFromInline let action: Action
+    @usableFromInline let dispatcher: Dispatcher<Action>
+
+    @usableFromInline
+    init(
+        middlewares: [BoundMiddleware<State, Action>],
+        state: State,
+        action: Action,
+        dispatcher: Dispatcher<Action>
+    ) {
+        self.middlewares = middlewares
+        self.state = state
+        self.action = action
+        self.dispatcher = dispatcher
+    }
+
+    /// Phases 2 and 3: yields so observers render the reducer's state, then runs the middlewares.
+    @usableFromInline
+    func perform(isolation: isolated (any Actor)? = #isolation) async {
+        await Task.yield()
+        await runMiddlewares()
+    }
+
+    @usableFromInline
+    func runMiddlewares(isolation: isolated (any Actor)? = #isolation) async {
+        switch middlewares.count {
+        case 0:
+            return
+        case 1:
+            // One middleware needs no task group: awaiting it directly is structured already.
+            await middlewares[0](state, action, dispatcher)
+        default:
+            let state = self.state
+            let action = self.action
+            let dispatcher = self.dispatcher
+            await withTaskGroup(of: Void.self) { group in
+                for middleware in middlewares {
+                    group.addTask {
+                        await middleware(state, action, dispatcher)
+                    }
+                }
+            }
+        }
+    }
+}

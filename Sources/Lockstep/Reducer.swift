@@ -1,0 +1,104 @@
+/// A pure function that computes the next state from the current state and an action.
+///
+/// Any function with this shape is a reducer, so a plain function such as
+///
+/// ```swift
+/// func todayReducer(state: TodayState, action: TodayAction) -> TodayState
+/// ```
+///
+/// can be handed to ``Store`` as it is. A reducer must not perform side effects: it runs
+/// synchronously on the store's actor while observers wait for the result. Side effects
+/// belong in a ``Middleware``.
+///
+/// Larger apps build their reducer from feature reducers with ``combineReducers(_:)`` and
+/// ``scopeReducer(_:state:action:)``. The type is `@Sendable` so that a composed reducer can be
+/// kept in a global `let appReducer = combineReducers(...)`; ``Store`` itself accepts any
+/// function of this shape.
+public typealias Reducer<State, Action> = @Sendable (_ state: State, _ action: Action) -> State
+
+/// Combines reducers into one that runs each of them in order on every action.
+///
+/// Each reducer receives the state the previous one returned, so the order is the order of
+/// the arguments:
+///
+/// ```swift
+/// let appReducer = combineReducers(
+///     scopeReducer(todayReducer, state: \AppState.today, action: \AppAction.today),
+///     scopeReducer(scheduleReducer, state: \AppState.schedule, action: \AppAction.schedule)
+/// )
+/// ```
+///
+/// - Parameter reducers: The reducers to run, in order.
+/// - Returns: A reducer that threads the state through every reducer in `reducers`.
+public func combineReducers<State, Action>(
+    _ reducers: Reducer<State, Action>...
+) -> Reducer<State, Action> {
+    combineReducers(reducers)
+}
+
+/// Combines an array of reducers into one that runs each of them in order on every action.
+///
+/// This is the array form of ``combineReducers(_:)``, for reducer lists built at run time.
+///
+/// - Parameter reducers: The reducers to run, in order.
+/// - Returns: A reducer that threads the state through every reducer in `reducers`.
+public func combineReducers<State, Action>(
+    _ reducers: [Reducer<State, Action>]
+) -> Reducer<State, Action> {
+    switch reducers.count {
+    case 0:
+        return { state, _ in state }
+    case 1:
+        return reducers[0]
+    default:
+        return { state, action in
+            var state = state
+            for reducer in reducers {
+                state = reducer(state, action)
+            }
+            return state
+        }
+    }
+}
+
+/// Lifts a feature reducer to a reducer of the whole app's state and actions.
+///
+/// A feature reducer owns one part of the app state (`AppState.today`) and one case of the app
+/// action (`AppAction.today(TodayAction)`). The scoped reducer runs the feature reducer only
+/// for actions that `action` extracts a feature action from, on the part of the state that
+/// `state` names, and leaves the rest of the state untouched:
+///
+/// ```swift
+/// enum AppAction: Sendable {
+///     case today(TodayAction)
+///     case schedule(ScheduleAction)
+///
+///     var today: TodayAction? {
+///         if case .today(let action) = self { action } else { nil }
+///     }
+/// }
+///
+/// let scopedToday = scopeReducer(todayReducer, state: \AppState.today, action: \AppAction.today)
+/// ```
+///
+/// A key path to an optional property, as above, or any closure returning `nil` for the other
+/// cases extracts the feature action.
+///
+/// - Parameters:
+///   - reducer: The feature reducer.
+///   - state: The part of the app state that the feature reducer owns.
+///   - action: A function that returns the feature action embedded in an app action, or `nil`
+///     when the app action belongs to another feature.
+/// - Returns: A reducer of the app's state and actions.
+public func scopeReducer<State, Action, FeatureState, FeatureAction>(
+    _ reducer: @escaping Reducer<FeatureState, FeatureAction>,
+    state: WritableKeyPath<State, FeatureState> & Sendable,
+    action: @escaping @Sendable (Action) -> FeatureAction?
+) -> Reducer<State, Action> {
+    { appState, appAction in
+        guard let featureAction = action(appAction) else { return appState }
+        var appState = appState
+        appState[keyPath: state] = reducer(appState[keyPath: state], featureAction)
+        return appState
+    }
+}
