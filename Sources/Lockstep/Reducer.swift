@@ -10,7 +10,7 @@
 /// synchronously on the store's actor while observers wait for the result. Side effects
 /// belong in a ``Middleware``.
 ///
-/// Larger apps build their reducer from feature reducers with ``combineReducers(_:)`` and
+/// Larger apps build their reducer from feature reducers with ``combineReducers(_:)-(Reducer<State,Action>...)`` and
 /// ``scopeReducer(_:state:action:)``. The type is `@Sendable` so that a composed reducer can be
 /// kept in a global `let appReducer = combineReducers(...)`; ``Store`` itself accepts any
 /// function of this shape.
@@ -38,7 +38,7 @@ public func combineReducers<State, Action>(
 
 /// Combines an array of reducers into one that runs each of them in order on every action.
 ///
-/// This is the array form of ``combineReducers(_:)``, for reducer lists built at run time.
+/// This is the array form of ``combineReducers(_:)-(Reducer<State,Action>...)``, for reducer lists built at run time.
 ///
 /// - Parameter reducers: The reducers to run, in order.
 /// - Returns: A reducer that threads the state through every reducer in `reducers`.
