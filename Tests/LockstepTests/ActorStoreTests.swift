@@ -1,0 +1,128 @@
+import Lockstep
+import Synchronization
+import Testing
+
+/// The dispatch contract on a store isolated to an actor of its own.
+@Suite("ActorStore")
+struct ActorStoreTests {
+    @Test("Dispatch returns after nested middleware, to any depth")
+    func dispatchReturnsAfterNestedMiddleware() async {
+        let store = ActorStore(state: Counter(), reducer: counterReducer, middlewares: [countdownMiddleware])
+
+        await store.dispatch(.countdown(50))
+
+        #expect(await store.state.log == Array((0...50).reversed()))
+    }
+
+    @Test("The seed's initializer with services runs the middleware")
+    func servicesReachTheMiddleware() async {
+        let mockCalendar = MockCalendarService()
+        mockCalendar.mockShifts = [testShift1, testShift2]
+        let store = ActorStore(
+            state: AppState(),
+            reducer: appReducer,
+            services: ServiceContainer(calendarService: mockCalendar),
+            middlewares: [todayMiddleware]
+        )
+
+        await store.dispatch(action: .today(.loadShifts))
+
+        #expect(await store.state.today.scheduledShifts == [testShift1, testShift2])
+        #expect(mockCalendar.loadShiftsCallCount == 1)
+    }
+
+    @Test("Two middlewares run concurrently", .timeLimit(.minutes(1)))
+    func middlewaresRunConcurrently() async {
+        let firstStarted = Signal()
+        let secondStarted = Signal()
+        let store = ActorStore(state: Counter(), reducer: counterReducer, middlewares: [
+            { _, _, _ in
+                firstStarted.signal()
+                await secondStarted.wait()
+            },
+            { _, _, _ in
+                secondStarted.signal()
+                await firstStarted.wait()
+            },
+        ])
+
+        await store.dispatch(.increment)
+
+        #expect(await store.state.value == 1)
+    }
+
+    @Test("Cancelling the dispatching task cancels the middleware it started")
+    func cancellingDispatchCancelsMiddleware() async {
+        let started = Signal()
+        let sawCancellation = Mutex(false)
+        let store = ActorStore(state: Counter(), reducer: counterReducer, middlewares: [
+            { _, _, _ in
+                started.signal()
+                await suspendUntilCancelled()
+                sawCancellation.withLock { $0 = Task.isCancelled }
+            },
+        ])
+
+        let task = Task { await store.dispatch(.listen) }
+        await started.wait()
+        task.cancel()
+        await task.value
+
+        #expect(sawCancellation.withLock { $0 })
+    }
+
+    @Test("A released store cancels the work it still runs")
+    func releasedStoreCancelsItsWork() async {
+        let started = Signal()
+        let finished = Signal()
+        let sawCancellation = Mutex(false)
+        var store: ActorStore<Counter, CounterAction>? = ActorStore(
+            state: Counter(),
+            reducer: counterReducer,
+            middlewares: [
+                { _, action, dispatch in
+                    // The work runs in a follow-up action, so the store's own dispatcher is on
+                    // the path too.
+                    if action == .increment {
+                        await dispatch(.listen)
+                        return
+                    }
+                    started.signal()
+                    await suspendUntilCancelled()
+                    sawCancellation.withLock { $0 = Task.isCancelled }
+                    finished.signal()
+                },
+            ]
+        )
+        weak let weakStore = store
+
+        await store?.send(.increment)
+        await started.wait()
+        store = nil
+
+        #expect(weakStore == nil)
+        await finished.wait()
+        #expect(sawCancellation.withLock { $0 })
+    }
+
+    @Test("1,000 concurrent tasks dispatching 100 increments each end at exactly 100,000")
+    func concurrentDispatchesAreAllReduced() async {
+        let middlewareCalls = Mutex(0)
+        let store = ActorStore(state: Counter(), reducer: counterReducer, middlewares: [
+            { _, _, _ in middlewareCalls.withLock { $0 += 1 } },
+        ])
+
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask {
+                    for _ in 0..<100 {
+                        await store.dispatch(.increment)
+                    }
+                }
+            }
+        }
+
+        #expect(await store.state.value == 100_000)
+        #expect(middlewareCalls.withLock { $0 } == 100_000)
+    }
+}
