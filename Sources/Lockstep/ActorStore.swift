@@ -118,14 +118,9 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     @discardableResult
     public func send(_ action: Action) -> Task<Void, Never> {
         guard let run = reduce(action) else { return Task {} }
-        let ownedTasks = self.ownedTasks
-        let id = ownedTasks.reserveID()
-        let task = Task {
+        return ownedTasks.start {
             await run.runMiddlewares()
-            ownedTasks.remove(id: id)
         }
-        ownedTasks.insert(task, id: id)
-        return task
     }
 
     /// Applies the reducer, then returns the side effects still to run, or `nil` when the store

@@ -175,14 +175,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @discardableResult
     public func send(_ action: Action) -> Task<Void, Never> {
         guard let run = reduce(action) else { return Task {} }
-        let ownedTasks = self.ownedTasks
-        let id = ownedTasks.reserveID()
-        let task = Task {
+        return ownedTasks.start { @MainActor in
             await run.perform()
-            ownedTasks.remove(id: id)
         }
-        ownedTasks.insert(task, id: id)
-        return task
     }
 
     /// Phase 1: applies the reducer and notifies observers. Returns the new state.

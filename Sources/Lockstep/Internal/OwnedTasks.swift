@@ -9,13 +9,28 @@ final class OwnedTasks: Sendable {
     private struct Registry {
         var nextID: UInt64 = 0
         var tasks: [UInt64: Task<Void, Never>] = [:]
+        /// Tasks that finished before `start` could insert them.
+        var finishedEarly: Set<UInt64> = []
         var isCancelled = false
     }
 
     private let registry = Mutex(Registry())
 
+    /// Starts `operation` in a task kept until it finishes, and cancelled by ``cancelAll()``.
+    func start(
+        _ operation: @escaping @Sendable @isolated(any) () async -> Void
+    ) -> Task<Void, Never> {
+        let id = reserveID()
+        let task = Task {
+            await operation()
+            self.remove(id: id)
+        }
+        insert(task, id: id)
+        return task
+    }
+
     /// Reserves an identifier for a task about to be started.
-    func reserveID() -> UInt64 {
+    private func reserveID() -> UInt64 {
         registry.withLock { registry in
             defer { registry.nextID &+= 1 }
             return registry.nextID
@@ -23,8 +38,11 @@ final class OwnedTasks: Sendable {
     }
 
     /// Keeps `task` until it finishes; cancels it at once when the owner is already gone.
-    func insert(_ task: Task<Void, Never>, id: UInt64) {
+    private func insert(_ task: Task<Void, Never>, id: UInt64) {
         let isCancelled = registry.withLock { registry in
+            if registry.finishedEarly.remove(id) != nil {
+                return false
+            }
             if !registry.isCancelled {
                 registry.tasks[id] = task
             }
@@ -36,13 +54,12 @@ final class OwnedTasks: Sendable {
     }
 
     /// Forgets the task with identifier `id`, which has finished.
-    func remove(id: UInt64) {
-        _ = registry.withLock { $0.tasks.removeValue(forKey: id) }
-    }
-
-    /// The number of tasks that have not finished yet.
-    var count: Int {
-        registry.withLock { $0.tasks.count }
+    private func remove(id: UInt64) {
+        registry.withLock { registry in
+            if registry.tasks.removeValue(forKey: id) == nil, !registry.isCancelled {
+                registry.finishedEarly.insert(id)
+            }
+        }
     }
 
     /// Cancels every task kept now and every task inserted later.
