@@ -1,0 +1,83 @@
+import Synchronization
+
+/// The work a root dispatch waits for beyond its own structured middleware: the reactions of
+/// registered effects to every action of the tree, including the actions those effects emit.
+///
+/// A root dispatch (one not made from inside another dispatch's side effects) creates a tree.
+/// Each delivery of an action of the tree to an effect's input adds one unit of pending work; the
+/// effect's input releases it when the effect asks for the next action. The root dispatch waits
+/// until nothing is pending, then closes the tree. Nested dispatches (from middleware, through the
+/// task-local ``current``, or from an effect's output, explicitly) join the tree instead of
+/// waiting themselves, which is what keeps an effect that reacts to its own output from waiting
+/// on itself.
+final class DispatchTree: Sendable {
+    /// The tree of the dispatch whose side effects are running in the current task.
+    @TaskLocal static var current: DispatchTree?
+
+    private struct State {
+        var pending = 0
+        var isClosed = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Adds `count` units of pending work, unless the tree is closed already.
+    ///
+    /// - Returns: `false` when the tree is closed: its root dispatch has returned, and the caller
+    ///   must account for its work elsewhere.
+    func add(_ count: Int) -> Bool {
+        state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.pending += count
+            return true
+        }
+    }
+
+    /// Marks one unit of pending work as done.
+    func release() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.pending -= 1
+            guard state.pending == 0, let waiter = state.waiter else { return nil }
+            state.waiter = nil
+            state.isClosed = true
+            return waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Whether the root dispatch has stopped waiting on this tree.
+    var isClosed: Bool {
+        state.withLock { $0.isClosed }
+    }
+
+    /// Waits until nothing is pending, then closes the tree. Returns early, closing the tree, when
+    /// the waiting task is cancelled: effects run in tasks of their own, which the cancellation
+    /// of one dispatch does not stop.
+    func waitUntilDone() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    if state.pending == 0 || state.isClosed || Task.isCancelled {
+                        state.isClosed = true
+                        return true
+                    }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow {
+                    continuation.resume()
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.isClosed = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+    }
+}

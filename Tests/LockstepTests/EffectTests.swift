@@ -1,0 +1,369 @@
+import Lockstep
+import Synchronization
+import Testing
+
+/// Seed 003's stream effects: an effect on its own, and registered on a store.
+@MainActor
+@Suite("Effects")
+struct EffectTests {
+    // MARK: - An effect on its own (seed 003's effect tests, with no expectation or timeout)
+
+    @Test func testPostScoreEffect_OnRequestSuccess_DispatchPostScoreSuccess() async throws {
+        let postScore = Scoreboard.postScore(api: MockScoreAPI())
+        let actions: [any ScoreboardAction] = [Scoreboard.PostScore(home: "0", away: "0")]
+
+        var results = postScore.source(actions.async).makeAsyncIterator()
+        let resultAction = try await results.next()
+
+        #expect(resultAction is Scoreboard.PostScoreSuccess)
+    }
+
+    @Test func testPostScoreEffect_OnRequestFailure_DispatchPostScoreError() async throws {
+        let postScore = Scoreboard.postScore(api: MockScoreAPI(fails: true))
+        let actions: [any ScoreboardAction] = [Scoreboard.PostScore(home: "0", away: "0")]
+
+        var results = postScore.source(actions.async).makeAsyncIterator()
+        let resultAction = try await results.next()
+
+        #expect(resultAction is Scoreboard.PostScoreError)
+    }
+
+    @Test("An effect's output ends when its input ends, with one output per matching action")
+    func effectSourceEmitsOnePerMatchingAction() async throws {
+        let api = MockScoreAPI()
+        let actions: [any ScoreboardAction] = [
+            Scoreboard.HomeScore(),
+            Scoreboard.PostScore(home: "1", away: "0"),
+            Scoreboard.AwayScore(),
+            Scoreboard.PostScore(home: "1", away: "1"),
+        ]
+
+        var count = 0
+        for try await output in Scoreboard.postScore(api: api).source(actions.async) {
+            #expect(output is Scoreboard.PostScoreSuccess)
+            count += 1
+        }
+
+        #expect(count == 2)
+        #expect(api.postedScores == ["1-0", "1-1"])
+    }
+
+    @Test("ofCase picks the payload of one enum case")
+    func ofCasePicksPayloads() async {
+        let actions: [AppAction] = [.today(.loadShifts), .schedule(.selectDay(2)), .today(.shiftsLoaded(.success([])))]
+
+        var picked: [TodayAction] = []
+        for await action in actions.async.ofCase(\AppAction.today) {
+            picked.append(action)
+        }
+
+        #expect(picked == [.loadShifts, .shiftsLoaded(.success([]))])
+    }
+
+    // MARK: - Registered effects
+
+    @Test("Dispatch returns after a registered effect's output is dispatched and reduced")
+    func dispatchWaitsForEffectOutput() async {
+        let api = MockScoreAPI()
+        let store = Store(state: Scoreboard.State(), reducer: Scoreboard.reducer)
+        let registration = store.register(Scoreboard.postScore(api: api))
+
+        await store.dispatch(Scoreboard.PostScore(home: "3", away: "1"))
+
+        #expect(store.state.posted == 1)
+        #expect(api.postedScores == ["3-1"])
+        registration.cancel()
+    }
+
+    @Test("Dispatch waits while the effect's work is in flight", .timeLimit(.minutes(1)))
+    func dispatchWaitsWhileEffectIsInFlight() async {
+        let gate = Gate()
+        let api = MockScoreAPI(gate: gate)
+        let store = Store(state: Scoreboard.State(), reducer: Scoreboard.reducer, effects: [Scoreboard.postScore(api: api)])
+
+        let dispatch = Task { await store.dispatch(Scoreboard.PostScore(home: "1", away: "2")) }
+        await gate.arrival()
+        #expect(store.state.posted == 0)
+
+        gate.open()
+        await dispatch.value
+        #expect(store.state.posted == 1)
+    }
+
+    @Test("An effect with dispatch: false runs its side effects and its output is dropped")
+    func nonDispatchingEffectDropsOutput() async {
+        let seen = Recorder<String>()
+        let logger = Effect<any ScoreboardAction>(dispatch: false) { actions in
+            actions.map { action -> any ScoreboardAction in
+                seen.append(String(describing: type(of: action)))
+                return Scoreboard.ResetScore()
+            }
+        }
+        let store = Store(state: Scoreboard.State(), reducer: Scoreboard.reducer, effects: [logger])
+
+        await store.dispatch(Scoreboard.HomeScore())
+        await store.dispatch(Scoreboard.HomeScore())
+
+        #expect(seen.values == ["HomeScore", "HomeScore"])
+        #expect(store.state.home == 2)
+    }
+
+    @Test("An effect sees each action after the reducer applied it, in order")
+    func effectSeesActionsAfterTheReducer() async {
+        let seen = Recorder<Int>()
+        let store = Store(state: Counter(), reducer: counterReducer)
+        let probe = Effect<CounterAction>(dispatch: false) { [weak store] actions in
+            actions.map { action in
+                let value = await MainActor.run { store?.state.value ?? -1 }
+                seen.append(value)
+                return action
+            }
+        }
+        let registration = store.register(probe)
+
+        await store.dispatch(.increment)
+        await store.dispatch(.increment)
+
+        #expect(seen.values == [1, 2])
+        registration.cancel()
+    }
+
+    @Test("An effect that reacts to its own output does not deadlock dispatch", .timeLimit(.minutes(1)))
+    func feedbackLoopDoesNotDeadlock() async {
+        let countdown = Effect<CounterAction> { actions in
+            actions.ofCase { action -> Int? in
+                if case .countdown(let n) = action, n > 0 { n } else { nil }
+            }
+            .map { n in CounterAction.countdown(n - 1) }
+        }
+        let store = Store(state: Counter(), reducer: counterReducer, effects: [countdown])
+
+        await store.dispatch(.countdown(5))
+
+        #expect(store.state.log == [5, 4, 3, 2, 1, 0])
+    }
+
+    @Test("Dispatch waits for effects reacting to actions that middleware dispatched")
+    func dispatchWaitsForEffectsOfNestedActions() async {
+        let store = Store(
+            state: Counter(),
+            reducer: counterReducer,
+            middlewares: [countdownMiddleware],
+            effects: [
+                Effect { actions in
+                    actions.ofCase { action -> Int? in
+                        if case .countdown(0) = action { 0 } else { nil }
+                    }
+                    .map { _ in CounterAction.increment }
+                },
+            ]
+        )
+
+        await store.dispatch(.countdown(3))
+
+        #expect(store.state.log == [3, 2, 1, 0])
+        #expect(store.state.value == 1)
+    }
+
+    @Test("Middleware and effects react to an effect's output before the root dispatch returns")
+    func effectOutputRunsMiddleware() async {
+        let store = Store(
+            state: Counter(),
+            reducer: counterReducer,
+            middlewares: [countdownMiddleware],
+            effects: [
+                Effect { actions in
+                    actions.ofCase { action -> Void? in action == .increment ? () : nil }
+                        .map { CounterAction.countdown(2) }
+                },
+            ]
+        )
+
+        await store.dispatch(.increment)
+
+        #expect(store.state.log == [2, 1, 0])
+    }
+
+    @Test("A read-ahead effect: dispatch returns once it took the action; its output arrives later")
+    func readAheadEffectOutputArrivesLater() async {
+        let gate = Gate()
+        let outputReduced = Signal()
+        // The effect forwards every action into a buffer as soon as it arrives, and answers
+        // from the buffer, as a buffering or debouncing operator does.
+        let readAhead = Effect<CounterAction> { actions in
+            let (buffer, forward) = AsyncStream.makeStream(of: CounterAction.self)
+            Task {
+                for await action in actions {
+                    forward.yield(action)
+                }
+                forward.finish()
+            }
+            return buffer.ofCase { action -> Void? in action == .listen ? () : nil }
+                .map { _ in
+                    await gate.pass()
+                    return CounterAction.increment
+                }
+        }
+        let store = Store(
+            state: Counter(),
+            reducer: counterReducer,
+            middlewares: [{ _, action, _ in if action == .increment { outputReduced.signal() } }],
+            effects: [readAhead]
+        )
+
+        await store.dispatch(.listen)
+        #expect(store.state.value == 0)
+
+        gate.open()
+        await outputReduced.wait()
+        #expect(store.state.value == 1)
+    }
+
+    @Test("A throwing effect is reported and stopped; the store and its other effects keep working")
+    func throwingEffectIsReported() async {
+        struct Boom: Error {}
+        let failing = Effect<CounterAction> { actions in
+            actions.map { action throws -> CounterAction in
+                if action == .listen { throw Boom() }
+                return action
+            }
+            .ofCase { _ -> CounterAction? in nil }
+        }
+        let countdown = Effect<CounterAction> { actions in
+            actions.ofCase { action -> Int? in
+                if case .countdown(let n) = action, n > 0 { n } else { nil }
+            }
+            .map { n in CounterAction.countdown(n - 1) }
+        }
+        let store = Store(state: Counter(), reducer: counterReducer, effects: [failing, countdown])
+        let failed = store.register(failing)
+
+        await store.dispatch(.listen)
+        await failed.finished()
+
+        #expect(store.failures.count == 2)
+        #expect(store.failures.allSatisfy { $0.error is Boom })
+        #expect(store.failures.first?.effect.hasPrefix("LockstepTests/EffectTests.swift:") == true)
+
+        await store.dispatch(.countdown(2))
+        #expect(store.state.log == [2, 1, 0])
+    }
+
+    @Test("An effect whose pipeline ends stops quietly, and dispatch no longer waits for it")
+    func endingEffectStopsQuietly() async {
+        let seen = Recorder<CounterAction>()
+        let once = Effect<CounterAction>(dispatch: false) { actions in
+            actions.prefix(1).map { action in
+                seen.append(action)
+                return action
+            }
+        }
+        let store = Store(state: Counter(), reducer: counterReducer)
+        let registration = store.register(once)
+
+        await store.dispatch(.increment)
+        await registration.finished()
+        await store.dispatch(.listen)
+
+        #expect(seen.values == [.increment])
+        #expect(store.failures.isEmpty)
+        #expect(store.state.value == 1)
+    }
+
+    @Test("Cancelling a registration stops the effect")
+    func cancelledRegistrationStopsEffect() async {
+        let seen = Recorder<CounterAction>()
+        let store = Store(state: Counter(), reducer: counterReducer)
+        let registration = store.register(recordingEffect(into: seen))
+
+        await store.dispatch(.increment)
+        registration.cancel()
+        await registration.finished()
+        await store.dispatch(.listen)
+
+        #expect(seen.values == [.increment])
+        #expect(registration.isCancelled)
+    }
+
+    @Test("Releasing a registration stops the effect")
+    func releasedRegistrationStopsEffect() async {
+        let seen = Recorder<CounterAction>()
+        let store = Store(state: Counter(), reducer: counterReducer)
+        var registrations: Set<EffectRegistration> = []
+        store.register(recordingEffect(into: seen)).store(in: &registrations)
+
+        await store.dispatch(.increment)
+        registrations = []
+        await store.dispatch(.listen)
+
+        #expect(seen.values == [.increment])
+    }
+
+    @Test("Releasing the store stops its effects")
+    func releasedStoreStopsEffects() async {
+        let ended = Signal()
+        var store: Store<Counter, CounterAction>? = Store(state: Counter(), reducer: counterReducer)
+        weak let weakStore = store
+        let registration = store!.register(Effect<CounterAction>(dispatch: false) { actions in
+            EndSignallingSequence(base: actions, ended: ended)
+        })
+
+        await store?.dispatch(.increment)
+        store = nil
+
+        #expect(weakStore == nil)
+        await ended.wait()
+        await registration.finished()
+    }
+
+    private func recordingEffect(into recorder: Recorder<CounterAction>) -> Effect<CounterAction> {
+        Effect(dispatch: false) { actions in
+            actions.map { action in
+                recorder.append(action)
+                return action
+            }
+        }
+    }
+}
+
+/// Passes its base sequence through and signals when the base ends.
+struct EndSignallingSequence<Base: AsyncSequence>: AsyncSequence where Base.Failure == Never {
+    let base: Base
+    let ended: Signal
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        let ended: Signal
+
+        mutating func next() async -> Base.Element? {
+            let element = await base.next(isolation: nil)
+            if element == nil { ended.signal() }
+            return element
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), ended: ended)
+    }
+}
+
+extension Array where Element: Sendable {
+    /// The elements as an `AsyncSequence`, for feeding effects in tests.
+    var async: AsyncArraySequence<Element> { AsyncArraySequence(elements: self) }
+}
+
+struct AsyncArraySequence<Element: Sendable>: AsyncSequence, Sendable {
+    let elements: [Element]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var remaining: ArraySlice<Element>
+
+        mutating func next() async -> Element? {
+            remaining.popFirst()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(remaining: elements[...])
+    }
+}
