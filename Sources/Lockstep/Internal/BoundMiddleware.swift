@@ -16,25 +16,46 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let state: State
     @usableFromInline let action: Action
     @usableFromInline let dispatcher: Dispatcher<Action>
+    /// The tree the action belongs to, when effects are registered: the middlewares run with it
+    /// as the task-local tree, so their follow-up dispatches join it.
+    let tree: DispatchTree?
+    /// Whether this is the root dispatch of `tree`, which waits for the effects' reactions.
+    let waitsForTree: Bool
 
     @usableFromInline
     init(
         middlewares: [BoundMiddleware<State, Action>],
         state: State,
         action: Action,
-        dispatcher: Dispatcher<Action>
+        dispatcher: Dispatcher<Action>,
+        tree: DispatchTree? = nil,
+        waitsForTree: Bool = false
     ) {
         self.middlewares = middlewares
         self.state = state
         self.action = action
         self.dispatcher = dispatcher
+        self.tree = tree
+        self.waitsForTree = waitsForTree
     }
 
-    /// Phases 2 and 3: yields so observers render the reducer's state, then runs the middlewares.
+    /// Phases 2 and 3: yields so observers render the reducer's state, then runs the middlewares
+    /// and, for a root dispatch, waits for the effects' reactions.
     @usableFromInline
     func perform(isolation: isolated (any Actor)? = #isolation) async {
         await Task.yield()
-        await runMiddlewares()
+        guard let tree else {
+            await runMiddlewares()
+            return
+        }
+        if !middlewares.isEmpty {
+            await DispatchTree.$current.withValue(tree) {
+                await runMiddlewares()
+            }
+        }
+        if waitsForTree {
+            await tree.waitUntilDone()
+        }
     }
 
     @usableFromInline

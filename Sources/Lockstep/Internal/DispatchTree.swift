@@ -10,6 +10,7 @@ import Synchronization
 /// task-local ``current``, or from an effect's output, explicitly) join the tree instead of
 /// waiting themselves, which is what keeps an effect that reacts to its own output from waiting
 /// on itself.
+@usableFromInline
 final class DispatchTree: Sendable {
     /// The tree of the dispatch whose side effects are running in the current task.
     @TaskLocal static var current: DispatchTree?
