@@ -84,6 +84,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// The inputs of the running effects, in registration order.
     @usableFromInline var effectInputs: [EffectInput<Action>] = []
     private let ownedTasks = OwnedTasks()
+    /// The consumers of `select` waiting for a change, woken when the store is released.
+    let changeWaiters = ChangeWaiters()
 
     /// Creates a store with services that its middlewares receive on every call.
     ///
@@ -159,6 +161,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     deinit {
         ownedTasks.cancelAll()
+        changeWaiters.close()
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
@@ -211,6 +214,36 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// - Returns: The registration that keeps the effect running.
     public func register(_ effect: Effect<Action>) -> EffectRegistration {
         EffectRegistration(task: start(effect))
+    }
+
+    /// The values `selector` derives from the state: the current one, then each different one.
+    ///
+    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:)``.
+    /// - Returns: A sequence of distinct values that ends when the store is released.
+    public func select<Value: Equatable & Sendable>(
+        _ selector: Selector<State, Value>
+    ) -> StoreSelection<State, Action, Value> {
+        StoreSelection(store: self) { selector($0) }
+    }
+
+    /// The values a function derives from the state: the current one, then each different one.
+    ///
+    /// - Parameter selector: A function of the state.
+    /// - Returns: A sequence of distinct values that ends when the store is released.
+    public func select<Value: Equatable & Sendable>(
+        _ selector: @escaping @Sendable (State) -> Value
+    ) -> StoreSelection<State, Action, Value> {
+        StoreSelection(store: self, select: selector)
+    }
+
+    /// The values at a key path of the state: the current one, then each different one.
+    ///
+    /// - Parameter keyPath: The key path of the value in the state.
+    /// - Returns: A sequence of distinct values that ends when the store is released.
+    public func select<Value: Equatable & Sendable>(
+        _ keyPath: KeyPath<State, Value> & Sendable
+    ) -> StoreSelection<State, Action, Value> {
+        StoreSelection(store: self) { $0[keyPath: keyPath] }
     }
 
     /// Phase 1: applies the reducer and notifies observers. Returns the new state.

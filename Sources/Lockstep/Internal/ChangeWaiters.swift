@@ -1,0 +1,61 @@
+import Synchronization
+
+/// Consumers of ``StoreSelection`` waiting for the store's next change, woken by an
+/// observation's `onChange`, by cancellation, or by the store's release.
+///
+/// A `Sendable` reference with its own lock, so the store's nonisolated `deinit` can reach it.
+final class ChangeWaiters: Sendable {
+    private struct State {
+        var nextID: UInt64 = 0
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Reserves an identifier for a wait about to start.
+    func reserveID() -> UInt64 {
+        state.withLock { state in
+            defer { state.nextID &+= 1 }
+            return state.nextID
+        }
+    }
+
+    /// Suspends until ``wake(_:)`` is called with `id`, the task is cancelled, or the waiters
+    /// are closed. Returns `false` when closed or cancelled.
+    func wait(_ id: UInt64) async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    if state.isClosed || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow {
+                    continuation.resume()
+                }
+            }
+            return !Task.isCancelled && !state.withLock { $0.isClosed }
+        } onCancel: {
+            wake(id)
+        }
+    }
+
+    /// Wakes the wait with identifier `id`, if it is waiting.
+    func wake(_ id: UInt64) {
+        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+        waiter?.resume()
+    }
+
+    /// Wakes every wait and makes later waits return at once.
+    func close() {
+        let waiters = state.withLock { state in
+            state.isClosed = true
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Synchronization
+
+/// Creates a memoized selector from input selectors and a transformation of their values.
+///
+/// The transformation runs again only when one of the input values changed since the previous
+/// call; otherwise the selector returns its previous result:
+///
+/// ```swift
+/// let getSubtotal = { @Sendable (state: State) in state.subtotal }
+/// let getTaxRate = { @Sendable (state: State) in state.taxRate }
+///
+/// let getTotalCost = createSelector(
+///     getSubtotal,
+///     getTaxRate,
+///     transformation: { subtotal, taxRate -> Decimal in
+///         subtotal * (1 + taxRate)
+///     }
+/// )
+///
+/// getTotalCost(State(subtotal: 25.0, taxRate: 0.05))   // 26.25
+/// ```
+///
+/// Any number of input selectors works. Inputs are plain functions of the state; to use another
+/// ``Selector`` as an input, pass its `callAsFunction` (`getTotalCost.callAsFunction`).
+///
+/// The selector is safe to call from any thread. Its memory is its last inputs and result; two
+/// threads calling it at once with different states may both run the transformation.
+///
+/// - Parameters:
+///   - selectors: The input selectors, each a function of the state.
+///   - transformation: Computes the result from the input values.
+/// - Returns: A memoized selector.
+public func createSelector<State, each Input: Equatable & Sendable, Output: Sendable>(
+    _ selectors: repeat @escaping @Sendable (State) -> each Input,
+    transformation: @escaping @Sendable (repeat each Input) -> Output
+) -> Selector<State, Output> {
+    let memory = SelectorMemory<repeat each Input, Output>()
+    return Selector { state in
+        let inputs = (repeat (each selectors)(state))
+        if let output = memory.output(for: repeat each inputs) {
+            return output
+        }
+        let output = transformation(repeat each inputs)
+        memory.remember(repeat each inputs, output: output)
+        return output
+    }
+}
+
+/// The last inputs and output of a memoized selector.
+private final class SelectorMemory<each Input: Equatable & Sendable, Output: Sendable>: Sendable {
+    private let last = Mutex<(inputs: (repeat each Input), output: Output)?>(nil)
+
+    /// The remembered output, if `inputs` equal the remembered inputs.
+    func output(for inputs: repeat each Input) -> Output? {
+        last.withLock { last in
+            guard let last else { return nil }
+            for (remembered, current) in repeat (each last.inputs, each inputs) {
+                guard remembered == current else { return nil }
+            }
+            return last.output
+        }
+    }
+
+    func remember(_ inputs: repeat each Input, output: Output) {
+        last.withLock { $0 = ((repeat each inputs), output) }
+    }
+}
