@@ -13,14 +13,24 @@ let package = Package(
     products: [
         .library(name: "Lockstep", targets: ["Lockstep"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    ],
     targets: [
         .target(
             name: "Lockstep",
+            dependencies: [
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "LockstepTests",
-            dependencies: ["Lockstep"],
+            dependencies: [
+                "Lockstep",
+                // Without it, on Linux, an issue reported through IssueReporting is only printed.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ],

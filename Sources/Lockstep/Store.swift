@@ -323,7 +323,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         // dispatch's tree.
         return DispatchTree.$current.withValue(nil) {
             ownedTasks.start {
-                await EffectRunner.run(effect, input: input, dispatchOutput: dispatchOutput, finish: finish)
+                await PipelineRunner.run(effect, input: input, dispatchOutput: dispatchOutput, finish: finish)
             }
         }
     }

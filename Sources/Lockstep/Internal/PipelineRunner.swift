@@ -1,6 +1,6 @@
-/// Runs one registered effect: reads its output and dispatches it, until the pipeline ends,
+/// Runs the pipeline of one registered effect: reads its output and dispatches it, until the pipeline ends,
 /// throws, or is cancelled.
-enum EffectRunner {
+enum PipelineRunner {
     static func run<Action: Sendable>(
         _ effect: Effect<Action>,
         input: EffectInput<Action>,

@@ -1,0 +1,121 @@
+/// Runs the effects a single-entry-point model triggers, feeds their completions back, and lets
+/// a test wait until every one of them is done.
+///
+/// Seed 002's view model starts each effect in a `Task` of its own and feeds the completion back
+/// into `handle(_:)`. `EffectRunner` does that bookkeeping once: it runs each triggered effect
+/// through the injectable ``handler``, hands the resulting event to the feedback closure, keeps
+/// the failures, and knows how many effects are in flight.
+///
+/// ```swift
+/// @MainActor @Observable
+/// final class ProfileViewModel {
+///     var loading = false
+///     var email = ""
+///     @ObservationIgnored let effects: EffectRunner<ProfileEffect, When>
+///
+///     init(effectHandler: @escaping EffectHandler<ProfileEffect, When>) {
+///         effects = EffectRunner(handler: effectHandler)
+///     }
+///
+///     func handle(_ when: When) throws {
+///         switch when {
+///         case .systemShowsUserProfileView:
+///             loading = true
+///             effects.trigger(.performGetProfileNetworkRequest) { [weak self] completion in
+///                 try self?.handle(completion)
+///             }
+///         // ...
+///         }
+///     }
+/// }
+/// ```
+///
+/// A test drives the model through `handle(_:)` and, to see the completions applied, awaits
+/// ``waitUntilIdle()``, which returns when no triggered effect is in flight, including the effects
+/// that completions triggered in turn.
+///
+/// An error thrown by the handler, or by the feedback closure (such as ``InvalidStateError``), is
+/// recorded in ``failures`` and does not stop the runner. Releasing the runner cancels the
+/// effects still in flight.
+@MainActor
+public final class EffectRunner<Effect: Sendable, When: Sendable> {
+    /// An effect that did not complete, or whose completion was rejected.
+    public struct Failure: Sendable, CustomStringConvertible {
+        /// The effect that was triggered.
+        public let effect: Effect
+        /// The error the handler or the feedback closure threw.
+        public let error: any Error
+
+        public var description: String {
+            "The effect \(effect) failed: \(error)"
+        }
+    }
+
+    /// The function that performs each effect. Replace it to run the model against fakes.
+    public var handler: EffectHandler<Effect, When>
+
+    /// The effects that failed, oldest first.
+    public private(set) var failures: [Failure] = []
+
+    /// The number of triggered effects whose completion has not been handled yet.
+    public private(set) var inFlightCount = 0
+
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private let ownedTasks = OwnedTasks()
+
+    /// Creates a runner that performs effects with `handler`.
+    public init(handler: @escaping EffectHandler<Effect, When>) {
+        self.handler = handler
+    }
+
+    deinit {
+        ownedTasks.cancelAll()
+    }
+
+    /// Performs `effect` in a task of its own, then passes the event it returns to `feedback`.
+    ///
+    /// - Parameters:
+    ///   - effect: The effect to perform.
+    ///   - feedback: Handles the completion event, usually the model's own `handle(_:)`. Capture
+    ///     the model weakly, as the seed does.
+    /// - Returns: The task that performs the effect and handles its completion.
+    @discardableResult
+    public func trigger(
+        _ effect: Effect,
+        then feedback: @escaping @MainActor (When) throws -> Void
+    ) -> Task<Void, Never> {
+        inFlightCount += 1
+        let handler = self.handler
+        return ownedTasks.start { @MainActor [weak self] in
+            do {
+                let completion = try await handler(effect)
+                try Task.checkCancellation()
+                try feedback(completion)
+            } catch is CancellationError {
+                // Cancelled with the runner: not a failure.
+            } catch {
+                self?.failures.append(Failure(effect: effect, error: error))
+            }
+            self?.effectFinished()
+        }
+    }
+
+    /// Returns when no triggered effect is in flight: each has completed, and its completion
+    /// (and whatever effects that completion triggered) has been handled, or it failed.
+    public func waitUntilIdle() async {
+        guard inFlightCount > 0 else { return }
+        await withCheckedContinuation { continuation in
+            idleWaiters.append(continuation)
+        }
+    }
+
+    private func effectFinished() {
+        inFlightCount -= 1
+        guard inFlightCount == 0 else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+}
