@@ -25,6 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     registerReduxModelBenchmarks()
     registerStoreBenchmarks()
     registerActorStoreBenchmarks()
+    registerEffectBenchmarks()
 }
 
 /// Settings shared by every benchmark of the suite.

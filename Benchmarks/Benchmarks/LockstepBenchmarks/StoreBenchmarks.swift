@@ -154,3 +154,28 @@ func dispatchRepeatedly(into store: CounterStore, count: Int) async {
         await store.dispatch(.increment)
     }
 }
+
+/// Benchmarks of dispatch into a store with one registered stream effect.
+func registerEffectBenchmarks() {
+    // The dispatch delivers the action to the effect and waits until the effect has asked for
+    // the next one: the cost of the effect bookkeeping, on top of the main actor's yield.
+    Benchmark("Lockstep: dispatch, one registered effect ignoring the action") { @MainActor benchmark async in
+        let store = CounterStore(
+            state: Counter(),
+            reducer: counterReducer,
+            effects: [
+                Effect { actions in
+                    actions.ofCase { (action: CounterAction) -> CounterAction? in
+                        if case .countdown = action { action } else { nil }
+                    }
+                },
+            ]
+        )
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            await store.dispatch(.increment)
+        }
+        benchmark.stopMeasurement()
+        expect(store.state.value, equals: benchmark.scaledIterations.count, in: benchmark)
+    }
+}

@@ -29,7 +29,12 @@ public typealias EffectHandler<Effect, When> = @Sendable (Effect) async throws -
 /// The issue is reported through IssueReporting, so it fails the running Swift Testing or XCTest
 /// test; outside tests it is a runtime warning.
 ///
-/// - Parameter description: What the handler stands for, included in the issue.
+/// - Parameters:
+///   - description: What the handler stands for, included in the issue.
+///   - fileID: The file the issue is attributed to; defaults to the caller's.
+///   - filePath: The file path the issue is attributed to; defaults to the caller's.
+///   - line: The line the issue is attributed to; defaults to the caller's.
+///   - column: The column the issue is attributed to; defaults to the caller's.
 /// - Returns: A handler that fails on every call.
 public func unimplementedEffectHandler<Effect, When>(
     _ description: String = "",

@@ -2,7 +2,7 @@
 ///
 /// An effect's closure gets an `Actions` sequence: each action of the store, after the reducer
 /// has applied it, in the order the reducer applied them. Filter it with
-/// ``_Concurrency/AsyncSequence/ofType(_:)`` or ``_Concurrency/AsyncSequence/ofCase(_:)`` and
+/// ``Actions/ofType(_:)`` or ``Actions/ofCase(_:)`` and
 /// transform it with any `AsyncSequence` operator.
 ///
 /// In a test, ``Effect/source(_:)`` builds one from any sequence of actions, so an effect runs

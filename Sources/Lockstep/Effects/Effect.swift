@@ -22,7 +22,7 @@
 /// reacting to `action`: its pipeline has asked for the next action, and every action it emitted
 /// meanwhile has been dispatched, with everything those actions caused in turn. For a pipeline of
 /// operators that pull their input only when their output is pulled (`map`, `filter`,
-/// `compactMap`, `flatMap`, ``_Concurrency/AsyncSequence/ofType(_:)``, `prefix`), that is the
+/// `compactMap`, `flatMap`, ``Actions/ofType(_:)``, `prefix`), that is the
 /// whole reaction to the action.
 ///
 /// Operators that read their input ahead of their output (a buffer, a debounce, a throttle, a
@@ -53,6 +53,8 @@ public struct Effect<Action: Sendable>: Sendable {
     /// - Parameters:
     ///   - dispatch: Whether the actions `source` returns are dispatched to the store. Pass
     ///     `false` for an effect that only performs side effects.
+    ///   - fileID: The file that creates the effect, naming it in ``name``; leave the default.
+    ///   - line: The line that creates the effect, naming it in ``name``; leave the default.
     ///   - source: Returns the effect's output actions, given the store's actions.
     public init<Output: AsyncSequence>(
         dispatch: Bool = true,
