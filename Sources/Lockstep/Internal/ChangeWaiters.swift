@@ -7,27 +7,37 @@ import Synchronization
 final class ChangeWaiters: Sendable {
     private struct State {
         var nextID: UInt64 = 0
+        /// Reserved waits that have not started waiting yet, and whether a change already came.
+        var reserved: [UInt64: Bool] = [:]
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var isClosed = false
     }
 
     private let state = Mutex(State())
 
-    /// Reserves an identifier for a wait about to start.
+    /// Reserves an identifier for a wait about to start. A ``wake(_:)`` that comes before the
+    /// wait starts is remembered, so the wait then returns at once.
     func reserveID() -> UInt64 {
         state.withLock { state in
             defer { state.nextID &+= 1 }
+            state.reserved[state.nextID] = false
             return state.nextID
         }
     }
 
-    /// Suspends until ``wake(_:)`` is called with `id`, the task is cancelled, or the waiters
-    /// are closed. Returns `false` when closed or cancelled.
+    /// Gives up a reserved identifier without waiting on it.
+    func discard(_ id: UInt64) {
+        _ = state.withLock { $0.reserved.removeValue(forKey: id) }
+    }
+
+    /// Suspends until ``wake(_:)`` is called with `id` (before or after this call), the task
+    /// is cancelled, or the waiters are closed. Returns `false` when closed or cancelled.
     func wait(_ id: UInt64) async -> Bool {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in
-                    if state.isClosed || Task.isCancelled { return true }
+                    let wokenEarly = state.reserved.removeValue(forKey: id) ?? false
+                    if wokenEarly || state.isClosed || Task.isCancelled { return true }
                     state.waiters[id] = continuation
                     return false
                 }
@@ -41,9 +51,14 @@ final class ChangeWaiters: Sendable {
         }
     }
 
-    /// Wakes the wait with identifier `id`, if it is waiting.
+    /// Wakes the wait with identifier `id`, or makes it return at once if it has not started.
     func wake(_ id: UInt64) {
-        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+        let waiter = state.withLock { state in
+            if state.reserved[id] != nil {
+                state.reserved[id] = true
+            }
+            return state.waiters.removeValue(forKey: id)
+        }
         waiter?.resume()
     }
 
@@ -51,6 +66,7 @@ final class ChangeWaiters: Sendable {
     func close() {
         let waiters = state.withLock { state in
             state.isClosed = true
+            state.reserved.removeAll()
             defer { state.waiters.removeAll() }
             return Array(state.waiters.values)
         }

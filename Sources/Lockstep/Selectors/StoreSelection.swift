@@ -92,8 +92,11 @@ public struct StoreSelection<State: Sendable, Action: Sendable, Value: Equatable
             while !Task.isCancelled {
                 guard let (value, waiters, id) = observe(reference, select) else { return nil }
                 if value != lastValue {
+                    waiters.discard(id)
                     return value
                 }
+                // The change may come before this wait starts (the call leaves the main
+                // actor): the waiters remember it.
                 guard await waiters.wait(id) else { return nil }
             }
             return nil
