@@ -12,15 +12,38 @@ let package = Package(
     ],
     products: [
         .library(name: "Lockstep", targets: ["Lockstep"]),
+        .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         .target(
             name: "Lockstep",
             dependencies: [
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepTesting",
+            dependencies: [
+                "Lockstep",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // Without it, on Linux, an issue reported through IssueReporting is only printed
+                // and the test passes.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepTestingTests",
+            dependencies: [
+                "LockstepTesting",
+                .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -1,0 +1,2 @@
+@_exported import IssueReporting
+@_exported import Lockstep

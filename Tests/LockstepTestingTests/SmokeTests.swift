@@ -1,0 +1,6 @@
+import LockstepTesting
+import Testing
+
+@Test func lockstepTestingLinks() {
+    #expect(isTesting)
+}
