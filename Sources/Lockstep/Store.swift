@@ -83,6 +83,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline var dispatcher: Dispatcher<Action> = Dispatcher { _ in }
     /// The inputs of the running effects, in registration order.
     @usableFromInline var effectInputs: [EffectInput<Action>] = []
+    /// Called after every reducer, for LockstepTesting's `TestStore`.
+    @usableFromInline var reduceObserver: ((Action, State, State, DispatchOrigin) -> Void)?
+    /// Tracks the tasks of the store's effects, for LockstepTesting's `TestStore`.
+    private var workMonitor: WorkMonitor?
     private let ownedTasks = OwnedTasks()
     /// The consumers of `select` waiting for a change, woken when the store is released.
     let changeWaiters = ChangeWaiters()
@@ -207,6 +211,27 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         }
     }
 
+    /// Observes every reduction: the action, the state before and after, and where the action
+    /// came from. For LockstepTesting's `TestStore`.
+    @_spi(Testing)
+    public func observeReductions(_ observer: @escaping (Action, State, State, DispatchOrigin) -> Void) {
+        reduceObserver = observer
+    }
+
+    /// Tracks the tasks of the effects started from now on with `monitor`. For LockstepTesting's
+    /// `TestStore`.
+    @_spi(Testing)
+    public func trackEffects(with monitor: WorkMonitor) {
+        workMonitor = monitor
+    }
+
+    /// Starts `effect` for the whole life of the store, as the `effects:` argument of the
+    /// initializers does.
+    @_spi(Testing)
+    public func startOwnedEffect(_ effect: Effect<Action>) {
+        _ = start(effect)
+    }
+
     /// Starts `effect`, which then reacts to every action the store reduces until the returned
     /// registration is cancelled or released, or the store is released.
     ///
@@ -248,10 +273,14 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     /// Phase 1: applies the reducer and notifies observers. Returns the new state.
     @inlinable
-    func applyReducer(_ action: Action) -> State {
-        let newState = reducer(currentState, action)
+    func applyReducer(_ action: Action, origin: DispatchOrigin = .external) -> State {
+        let oldState = currentState
+        let newState = reducer(oldState, action)
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
             currentState = newState
+        }
+        if let reduceObserver {
+            reduceObserver(action, oldState, newState, origin)
         }
         return newState
     }
@@ -266,10 +295,11 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// value holds no reference to the store.
     private func reduce(
         _ action: Action,
+        origin: DispatchOrigin = .external,
         joining enclosingTree: DispatchTree?,
         waits: Bool
     ) -> SideEffectRun<State, Action>? {
-        let newState = applyReducer(action)
+        let newState = applyReducer(action, origin: origin)
         return sideEffects(of: action, state: newState, joining: enclosingTree, waits: waits)
     }
 
@@ -305,8 +335,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     /// Dispatches an action an effect emitted, as part of the tree of the action it reacted to.
     /// Never waits for effects: the effect that emitted it may be the one to react next.
-    private func dispatchEffectOutput(_ action: Action, tree: DispatchTree?) async {
-        await reduce(action, joining: tree, waits: false)?.perform()
+    private func dispatchEffectOutput(_ action: Action, effect: String, tree: DispatchTree?) async {
+        await reduce(action, origin: .effect(effect), joining: tree, waits: false)?.perform()
     }
 
     /// Starts `effect` in a task the store owns.
@@ -314,16 +344,22 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         let input = EffectInput<Action>()
         effectInputs.append(input)
         let dispatchOutput: @Sendable (Action) async -> Void = { [weak self] action in
-            await self?.dispatchEffectOutput(action, tree: input.currentTree)
+            await self?.dispatchEffectOutput(action, effect: effect.name, tree: input.currentTree)
         }
         let finish: @Sendable (EffectFailure?) async -> Void = { [weak self] failure in
             await self?.effectFinished(input, failure: failure)
         }
+        // Under a test's work monitor the effect's task is tracked, so the test knows when the
+        // effect is busy reacting.
+        let trackedTask = workMonitor.map { TrackedTask(monitor: $0, label: "the effect created at \(effect.name)") }
         // The effect outlives the dispatch that may be registering it: it must not join that
         // dispatch's tree.
         return DispatchTree.$current.withValue(nil) {
             ownedTasks.start {
-                await PipelineRunner.run(effect, input: input, dispatchOutput: dispatchOutput, finish: finish)
+                await TrackedTask.$current.withValue(trackedTask) {
+                    await PipelineRunner.run(effect, input: input, dispatchOutput: dispatchOutput, finish: finish)
+                }
+                trackedTask?.finish()
             }
         }
     }
@@ -343,7 +379,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         Dispatcher { @MainActor [weak self] action in
             // The strong reference lives only for phase 1, so a follow-up action's side effects
             // do not keep a released store alive either.
-            guard let run = self?.reduce(action, joining: DispatchTree.current, waits: true) else { return }
+            guard let run = self?.reduce(action, origin: .middleware, joining: DispatchTree.current, waits: true) else {
+                return
+            }
             await run.perform()
         }
     }

@@ -54,7 +54,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             }
         }
         if waitsForTree {
-            await tree.waitUntilDone()
+            await tree.waitUntilDone(as: TrackedTask.current)
         }
     }
 
@@ -70,12 +70,25 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             let state = self.state
             let action = self.action
             let dispatcher = self.dispatcher
+            // Under a test's work monitor, each child is a tracked task of its own, and the
+            // parent waits for them without counting as running.
+            let children = TrackedTask.current.map { ChildTasks(parent: $0, count: middlewares.count) }
             await withTaskGroup(of: Void.self) { group in
                 for middleware in middlewares {
+                    let child = children?.makeChild()
                     group.addTask {
-                        await middleware(state, action, dispatcher)
+                        guard let child, let children else {
+                            await middleware(state, action, dispatcher)
+                            return
+                        }
+                        await TrackedTask.$current.withValue(child) {
+                            await middleware(state, action, dispatcher)
+                        }
+                        children.childFinished(child)
                     }
                 }
+                children?.parentWillWait()
+                await group.waitForAll()
             }
         }
     }

@@ -19,6 +19,8 @@ final class DispatchTree: Sendable {
         var pending = 0
         var isClosed = false
         var waiter: CheckedContinuation<Void, Never>?
+        /// The tracked task of the waiter, under a test's work monitor.
+        var waitingTask: TrackedTask?
     }
 
     private let state = Mutex(State())
@@ -39,13 +41,16 @@ final class DispatchTree: Sendable {
 
     /// Marks one unit of pending work as done.
     func release() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let (waiter, waitingTask) = state.withLock { state -> (CheckedContinuation<Void, Never>?, TrackedTask?) in
             state.pending -= 1
-            guard state.pending == 0, let waiter = state.waiter else { return nil }
+            guard state.pending == 0, let waiter = state.waiter else { return (nil, nil) }
             state.waiter = nil
             state.isClosed = true
-            return waiter
+            defer { state.waitingTask = nil }
+            return (waiter, state.waitingTask)
         }
+        // Running again before it resumes, so a test never sees a moment with nothing running.
+        waitingTask?.resume()
         waiter?.resume()
     }
 
@@ -57,7 +62,10 @@ final class DispatchTree: Sendable {
     /// Waits until nothing is pending, then closes the tree. Returns early, closing the tree, when
     /// the waiting task is cancelled: effects run in tasks of their own, which the cancellation
     /// of one dispatch does not stop.
-    func waitUntilDone() async {
+    ///
+    /// - Parameter waitingTask: The tracked task that waits, under a test's work monitor: it does
+    ///   not count as running while it waits.
+    func waitUntilDone(as waitingTask: TrackedTask? = nil) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in
@@ -66,6 +74,8 @@ final class DispatchTree: Sendable {
                         return true
                     }
                     state.waiter = continuation
+                    state.waitingTask = waitingTask
+                    waitingTask?.wait()
                     return false
                 }
                 if resumeNow {
@@ -73,11 +83,15 @@ final class DispatchTree: Sendable {
                 }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            let (waiter, waitingTask) = state.withLock { state -> (CheckedContinuation<Void, Never>?, TrackedTask?) in
                 state.isClosed = true
-                defer { state.waiter = nil }
-                return state.waiter
+                defer {
+                    state.waiter = nil
+                    state.waitingTask = nil
+                }
+                return (state.waiter, state.waitingTask)
             }
+            waitingTask?.resume()
             waiter?.resume()
         }
     }

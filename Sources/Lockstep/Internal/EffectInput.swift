@@ -20,6 +20,8 @@ final class EffectInput<Action: Sendable>: Sendable {
         var queue: [Delivery] = []
         var head = 0
         var waiter: CheckedContinuation<Delivery?, Never>?
+        /// The tracked task of the waiting reader, under a test's work monitor.
+        var waitingTask: TrackedTask?
         /// The tree of the action this subscriber read last, released on its next read.
         var inFlight: DispatchTree?
         var isDone = false
@@ -78,7 +80,7 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     /// Delivers `action` to every reader of the effect, adding pending work to `tree` for each.
     func deliver(_ action: Action, tree: DispatchTree?) {
-        let waiters = state.withLock { state -> [(CheckedContinuation<Delivery?, Never>, Delivery)] in
+        let waiters = state.withLock { state -> [(CheckedContinuation<Delivery?, Never>, Delivery, TrackedTask?)] in
             guard !state.isFinished else { return [] }
             func delivery() -> Delivery {
                 if let tree, tree.add(1) { return (action, tree) }
@@ -88,21 +90,25 @@ final class EffectInput<Action: Sendable>: Sendable {
                 state.early.append(delivery())
                 return []
             }
-            var waiters: [(CheckedContinuation<Delivery?, Never>, Delivery)] = []
+            var waiters: [(CheckedContinuation<Delivery?, Never>, Delivery, TrackedTask?)] = []
             for id in state.subscribers.keys {
                 let delivery = delivery()
                 if let waiter = state.subscribers[id]!.waiter {
                     state.subscribers[id]!.waiter = nil
                     state.subscribers[id]!.inFlight = delivery.tree
                     state.currentTree = delivery.tree
-                    waiters.append((waiter, delivery))
+                    waiters.append((waiter, delivery, state.subscribers[id]!.waitingTask))
+                    state.subscribers[id]!.waitingTask = nil
                 } else {
                     state.subscribers[id]!.queue.append(delivery)
                 }
             }
             return waiters
         }
-        for (waiter, delivery) in waiters {
+        for (waiter, delivery, waitingTask) in waiters {
+            // Running again before it resumes, so a test never sees a moment with nothing
+            // running while the effect is about to react.
+            waitingTask?.resume()
             waiter.resume(returning: delivery)
         }
     }
@@ -134,6 +140,7 @@ final class EffectInput<Action: Sendable>: Sendable {
             return state.subscribers[id]!.inFlight
         }
         released?.release()
+        let trackedTask = TrackedTask.current
         let delivery = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Delivery?, Never>) in
                 let immediate = state.withLock { state -> Delivery?? in
@@ -147,6 +154,8 @@ final class EffectInput<Action: Sendable>: Sendable {
                         return .some(delivery)
                     }
                     subscriber.waiter = continuation
+                    subscriber.waitingTask = trackedTask
+                    trackedTask?.wait()
                     state.subscribers[id] = subscriber
                     return .none
                 }
@@ -162,12 +171,13 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     /// Removes reader `id`, releasing every action it had not finished with.
     func unsubscribe(_ id: UInt64) {
-        let (trees, waiter) = state.withLock { state -> ([DispatchTree], CheckedContinuation<Delivery?, Never>?) in
-            guard var subscriber = state.subscribers.removeValue(forKey: id) else { return ([], nil) }
+        let (trees, waiter, waitingTask) = state.withLock { state -> ([DispatchTree], CheckedContinuation<Delivery?, Never>?, TrackedTask?) in
+            guard var subscriber = state.subscribers.removeValue(forKey: id) else { return ([], nil, nil) }
             let waiter = subscriber.waiter
             subscriber.waiter = nil
-            return (subscriber.drain(), waiter)
+            return (subscriber.drain(), waiter, waiter == nil ? nil : subscriber.waitingTask)
         }
+        waitingTask?.resume()
         waiter?.resume(returning: nil)
         for tree in trees {
             tree.release()
@@ -176,22 +186,24 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     /// Ends the input: every reader gets `nil`, and every pending action is released.
     func finish() {
-        let (trees, waiters) = state.withLock { state -> ([DispatchTree], [CheckedContinuation<Delivery?, Never>]) in
+        let (trees, waiters) = state.withLock { state -> ([DispatchTree], [(CheckedContinuation<Delivery?, Never>, TrackedTask?)]) in
             state.isFinished = true
             var trees = state.early.compactMap(\.tree)
             state.early = []
-            var waiters: [CheckedContinuation<Delivery?, Never>] = []
+            var waiters: [(CheckedContinuation<Delivery?, Never>, TrackedTask?)] = []
             for id in state.subscribers.keys {
                 if let waiter = state.subscribers[id]!.waiter {
-                    waiters.append(waiter)
+                    waiters.append((waiter, state.subscribers[id]!.waitingTask))
                     state.subscribers[id]!.waiter = nil
+                    state.subscribers[id]!.waitingTask = nil
                 }
                 trees += state.subscribers[id]!.drain()
                 state.subscribers[id]!.isDone = true
             }
             return (trees, waiters)
         }
-        for waiter in waiters {
+        for (waiter, waitingTask) in waiters {
+            waitingTask?.resume()
             waiter.resume(returning: nil)
         }
         for tree in trees {

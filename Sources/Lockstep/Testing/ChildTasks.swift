@@ -1,0 +1,40 @@
+import Synchronization
+
+/// The child tasks of a tracked task that waits for all of them (a task group of middlewares).
+///
+/// The last child to finish marks the parent running before it finishes itself, so that the
+/// work monitor never sees a moment with nothing running while the parent is about to go on.
+final class ChildTasks: Sendable {
+    private let parent: TrackedTask
+    private let state: Mutex<(pending: Int, parentWaits: Bool)>
+
+    init(parent: TrackedTask, count: Int) {
+        self.parent = parent
+        self.state = Mutex((count, false))
+    }
+
+    /// A new running child, tracked by the parent's monitor.
+    func makeChild() -> TrackedTask {
+        TrackedTask(monitor: parent.workMonitor, label: parent.label)
+    }
+
+    /// The parent is about to wait for its children: it stops counting as running, unless they
+    /// have all finished already.
+    func parentWillWait() {
+        state.withLock { state in
+            guard state.pending > 0 else { return }
+            state.parentWaits = true
+            parent.wait()
+        }
+    }
+
+    func childFinished(_ child: TrackedTask) {
+        state.withLock { state in
+            state.pending -= 1
+            if state.pending == 0, state.parentWaits {
+                parent.resume()
+            }
+        }
+        child.finish()
+    }
+}
