@@ -1,0 +1,255 @@
+@_spi(Testing) import Lockstep
+import Synchronization
+
+/// A test-controlled `AsyncSequence` of events whose ``post(_:)`` waits until the code under
+/// test has received and handled the event.
+///
+/// Code driven by an `AsyncSequence` (notifications, a socket, screenshots in seed 004) takes
+/// the sequence as a dependency; the test injects an event source and posts events:
+///
+/// ```swift
+/// let screenshots = EventSource<Void>()
+/// let watcher = Task { await watch(screenshots) }   // for await _ in screenshots { count += 1 }
+///
+/// await screenshots.post(())   // returns once the loop body has run for this event
+/// #expect(model.count == 1)
+/// ```
+///
+/// ``post(_:)`` suspends until a subscriber exists (an iterator has been made), so the race seed
+/// 004 gives up on, an event posted before the code under test subscribed, cannot happen. It
+/// returns once every subscriber has handled the event: its loop body finished and it asked for
+/// the next event, or it stopped iterating. Nothing waits on a clock.
+///
+/// Every iterator made from the source is a subscriber and receives every event posted after
+/// it subscribed; events posted while there is no subscriber go to the first one. A
+/// ``TestStore`` knows when its work waits on an event source: `send` returns then.
+public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
+    public typealias Failure = Never
+
+    /// One posted event, and the post waiting for every subscriber to handle it.
+    private final class Delivery: Sendable {
+        let element: Element
+        private let state: Mutex<(remaining: Int, poster: CheckedContinuation<Void, Never>?)>
+
+        init(element: Element, subscribers: Int, poster: CheckedContinuation<Void, Never>) {
+            self.element = element
+            self.state = Mutex((subscribers, poster))
+        }
+
+        /// One subscriber is done with the event; the post returns when all are.
+        func handled() {
+            let poster = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.remaining -= 1
+                guard state.remaining == 0 else { return nil }
+                defer { state.poster = nil }
+                return state.poster
+            }
+            poster?.resume()
+        }
+    }
+
+    private struct Subscriber {
+        var queue: [Delivery] = []
+        var current: Delivery?
+        var waiter: CheckedContinuation<Element?, Never>?
+        var waitingTask: TrackedTask?
+    }
+
+    private struct State {
+        var nextID: UInt64 = 0
+        var subscribers: [UInt64: Subscriber] = [:]
+        var unclaimed: [Delivery] = []
+        var isFinished = false
+        var subscriptionWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an event source with no subscriber.
+    public init() {}
+
+    /// The number of subscribers now.
+    public var subscriberCount: Int {
+        state.withLock { $0.subscribers.count }
+    }
+
+    /// Delivers `element` to every subscriber, waiting for one to exist first, and returns once
+    /// each has handled it. Returns at once after ``finish()``.
+    public func post(_ element: Element) async {
+        await withCheckedContinuation { (poster: CheckedContinuation<Void, Never>) in
+            let (waiters, returnNow) = state.withLock { state -> ([(CheckedContinuation<Element?, Never>, TrackedTask?)], Bool) in
+                guard !state.isFinished else { return ([], true) }
+                let delivery = Delivery(element: element, subscribers: Swift.max(state.subscribers.count, 1), poster: poster)
+                guard !state.subscribers.isEmpty else {
+                    state.unclaimed.append(delivery)
+                    return ([], false)
+                }
+                var waiters: [(CheckedContinuation<Element?, Never>, TrackedTask?)] = []
+                for id in state.subscribers.keys {
+                    if let waiter = state.subscribers[id]!.waiter, state.subscribers[id]!.current == nil {
+                        state.subscribers[id]!.waiter = nil
+                        state.subscribers[id]!.current = delivery
+                        waiters.append((waiter, state.subscribers[id]!.waitingTask))
+                        state.subscribers[id]!.waitingTask = nil
+                    } else {
+                        state.subscribers[id]!.queue.append(delivery)
+                    }
+                }
+                return (waiters, false)
+            }
+            for (waiter, waitingTask) in waiters {
+                // Running again before it resumes, so a test store never sees a moment with
+                // nothing running while the event is being handled.
+                waitingTask?.resume()
+                waiter.resume(returning: element)
+            }
+            if returnNow {
+                poster.resume()
+            }
+        }
+    }
+
+    /// Returns once at least one subscriber exists.
+    public func subscribed() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state in
+                if !state.subscribers.isEmpty || state.isFinished { return true }
+                state.subscriptionWaiters.append(continuation)
+                return false
+            }
+            if resumeNow {
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Ends the sequence: subscribers get `nil` once they have read what was posted, and later
+    /// posts return at once.
+    public func finish() {
+        let (waiters, unclaimed, subscriptionWaiters) = state.withLock { state in
+            state.isFinished = true
+            var waiters: [(CheckedContinuation<Element?, Never>, TrackedTask?)] = []
+            for id in state.subscribers.keys where state.subscribers[id]!.queue.isEmpty {
+                if let waiter = state.subscribers[id]!.waiter {
+                    waiters.append((waiter, state.subscribers[id]!.waitingTask))
+                    state.subscribers[id]!.waiter = nil
+                    state.subscribers[id]!.waitingTask = nil
+                }
+            }
+            defer {
+                state.unclaimed = []
+                state.subscriptionWaiters = []
+            }
+            return (waiters, state.unclaimed, state.subscriptionWaiters)
+        }
+        for (waiter, waitingTask) in waiters {
+            waitingTask?.resume()
+            waiter.resume(returning: nil)
+        }
+        for delivery in unclaimed {
+            delivery.handled()
+        }
+        for waiter in subscriptionWaiters {
+            waiter.resume()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(subscription: Subscription(source: self))
+    }
+
+    /// A subscriber's iterator over the events of an ``EventSource``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let subscription: Subscription
+
+        public mutating func next() async -> Element? {
+            await subscription.next()
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            await subscription.next()
+        }
+    }
+
+    /// A subscriber; it leaves the source, handling what it still holds, when its iterator goes.
+    fileprivate final class Subscription: Sendable {
+        let source: EventSource
+        let id: UInt64
+
+        init(source: EventSource) {
+            self.source = source
+            self.id = source.subscribe()
+        }
+
+        func next() async -> Element? {
+            await source.next(for: id)
+        }
+
+        deinit {
+            source.unsubscribe(id)
+        }
+    }
+
+    private func subscribe() -> UInt64 {
+        let (id, waiters) = state.withLock { state in
+            let id = state.nextID
+            state.nextID &+= 1
+            var subscriber = Subscriber()
+            subscriber.queue = state.unclaimed
+            state.unclaimed = []
+            state.subscribers[id] = subscriber
+            defer { state.subscriptionWaiters = [] }
+            return (id, state.subscriptionWaiters)
+        }
+        for waiter in waiters {
+            waiter.resume()
+        }
+        return id
+    }
+
+    private func next(for id: UInt64) async -> Element? {
+        let handled = state.withLock { state -> Delivery? in
+            defer { state.subscribers[id]?.current = nil }
+            return state.subscribers[id]?.current
+        }
+        handled?.handled()
+        let trackedTask = TrackedTask.current
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
+                let immediate = state.withLock { state -> Element?? in
+                    guard var subscriber = state.subscribers[id], !Task.isCancelled else { return .some(nil) }
+                    if !subscriber.queue.isEmpty {
+                        let delivery = subscriber.queue.removeFirst()
+                        subscriber.current = delivery
+                        state.subscribers[id] = subscriber
+                        return .some(delivery.element)
+                    }
+                    if state.isFinished { return .some(nil) }
+                    subscriber.waiter = continuation
+                    subscriber.waitingTask = trackedTask
+                    trackedTask?.park()
+                    state.subscribers[id] = subscriber
+                    return .none
+                }
+                if case .some(let element) = immediate {
+                    continuation.resume(returning: element)
+                }
+            }
+        } onCancel: {
+            unsubscribe(id)
+        }
+    }
+
+    private func unsubscribe(_ id: UInt64) {
+        let removed = state.withLock { $0.subscribers.removeValue(forKey: id) }
+        guard let removed else { return }
+        if let waiter = removed.waiter {
+            removed.waitingTask?.resume()
+            waiter.resume(returning: nil)
+        }
+        removed.current?.handled()
+        for delivery in removed.queue {
+            delivery.handled()
+        }
+    }
+}

@@ -1,0 +1,459 @@
+import CustomDump
+import IssueReporting
+@_spi(Testing) import Lockstep
+import Synchronization
+
+/// Drives a real ``Store`` one step at a time and asserts every step: the state each action
+/// produces and every action the side effects send back.
+///
+/// ```swift
+/// @MainActor
+/// @Test func loadShifts() async {
+///     let store = TestStore(
+///         state: AppState(),
+///         reducer: appReducer,
+///         services: ServiceContainer(calendarService: MockCalendarService(shifts: [morning])),
+///         middlewares: [todayMiddleware]
+///     )
+///
+///     await store.send(.today(.loadShifts)) {
+///         $0.today.isLoading = true
+///     }
+///     await store.receive(.today(.shiftsLoaded(.success([morning])))) {
+///         $0.today.isLoading = false
+///         $0.today.scheduledShifts = [morning]
+///     }
+/// }
+/// ```
+///
+/// ## When `send` returns
+///
+/// `send` returns once every task the action started has either finished or is parked on one
+/// of this module's test doubles (a ``Gate``, an ``EventSource``), which tell the test store when
+/// they hold a task. It never waits on a clock and never polls: the store counts the tasks that
+/// are running, and the doubles mark the ones they hold. Work parked on a double is returned as
+/// a ``TestStoreTask`` to finish or cancel.
+///
+/// ## Exhaustive by default
+///
+/// With ``exhaustivity`` `.on`, the assertion closure of ``send(_:assert:fileID:filePath:line:column:)``
+/// mutates the state before the action into the expected state right after its reducer, and
+/// any difference is a failure, shown as a diff. Every action the side effects dispatch must be
+/// asserted with `receive`, in order, before the next `send`. When the test store is released at
+/// the end of the test, an action not received, and work still running or parked that the test
+/// neither finished nor cancelled, are failures that name the action that started the work.
+///
+/// With `.off`, assertions check only what their closures set, unasserted received actions are
+/// skipped, and the end of the test checks nothing.
+///
+/// A `receive` that cannot be satisfied (nothing is queued, and every task is finished or
+/// parked) fails at once with a message that says so, instead of waiting for a timeout.
+///
+/// Failures are reported through IssueReporting, so they fail Swift Testing and XCTest tests
+/// alike, at the line of the failing assertion.
+@MainActor
+public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
+    /// How strictly a test store checks the test.
+    public enum Exhaustivity: Sendable, Equatable {
+        /// Every state change and every received action must be asserted, and no work may be
+        /// left running when the test ends.
+        case on
+        /// Assertions check only what they set; unasserted actions and work are ignored.
+        case off
+    }
+
+    /// The store the test drives.
+    public let store: Store<State, Action>
+
+    /// How strictly the test store checks the test. `.on` by default.
+    public var exhaustivity: Exhaustivity = .on {
+        didSet { ledger.isExhaustive = exhaustivity == .on }
+    }
+
+    /// The store's current state.
+    public var state: State { store.state }
+
+    private struct Reduction {
+        let action: Action
+        let before: State
+        let after: State
+        let origin: DispatchOrigin
+    }
+
+    private let monitor = WorkMonitor()
+    private var reductions: [Reduction] = []
+    private var received: [Reduction] = []
+    private let ledger: Ledger
+
+    /// Creates a test store over a store with services, as ``Store`` is created.
+    public convenience init<Services: Sendable>(
+        state: State,
+        reducer: @escaping (_ state: State, _ action: Action) -> State,
+        services: Services,
+        middlewares: [Middleware<State, Action, Services>],
+        effects: [Effect<Action>] = [],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            store: Store(state: state, reducer: reducer, services: services, middlewares: middlewares),
+            effects: effects,
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Creates a test store over a store whose middlewares need no services.
+    public convenience init(
+        state: State,
+        reducer: @escaping (_ state: State, _ action: Action) -> State,
+        middlewares: [@Sendable (
+            _ state: State,
+            _ action: Action,
+            _ dispatch: Dispatcher<Action>
+        ) async -> Void] = [],
+        effects: [Effect<Action>] = [],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            store: Store(state: state, reducer: reducer, middlewares: middlewares),
+            effects: effects,
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    private init(store: Store<State, Action>, effects: [Effect<Action>], location: SourceLocation) {
+        self.store = store
+        self.ledger = Ledger(location: location)
+        store.trackEffects(with: monitor)
+        store.observeReductions { [weak self] action, before, after, origin in
+            self?.record(Reduction(action: action, before: before, after: after, origin: origin))
+        }
+        for effect in effects {
+            store.startOwnedEffect(effect)
+        }
+    }
+
+    deinit {
+        ledger.checkEnd(monitor: monitor)
+    }
+
+    /// Sends `action` to the store and asserts the state right after its reducer.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - updateStateToExpectedResult: Mutates the state before the action into the state
+    ///     expected right after its reducer. Omit it when the action changes nothing.
+    /// - Returns: The work the action started, finished or parked on a test double.
+    @discardableResult
+    public func send(
+        _ action: Action,
+        assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> TestStoreTask {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        if exhaustivity == .on, !received.isEmpty {
+            location.report("""
+                Must handle \(received.count) received action(s) before sending an action:
+
+                \(received.map { "  " + describe($0.action) }.joined(separator: "\n"))
+
+                Assert them with `receive`, or set `exhaustivity = .off`.
+                """)
+        }
+        received.removeAll()
+        ledger.received = []
+
+        let label = "send(\(describe(action)))"
+        let trackedTask = TrackedTask(monitor: monitor, label: label)
+        let start = reductions.count
+        let store = self.store
+        let task = Task { @MainActor in
+            await TrackedTask.$current.withValue(trackedTask) {
+                await store.dispatch(action)
+            }
+            trackedTask.finish()
+        }
+        ledger.add(task)
+        await monitor.waitUntilQuiescent()
+
+        if let reduction = reductions[start...].first(where: { $0.origin == .external }) {
+            check(reduction, updateStateToExpectedResult, at: location)
+        } else {
+            location.report("The store did not reduce \(describe(action)).")
+        }
+        return TestStoreTask(task: task, trackedTask: trackedTask, monitor: monitor, label: label)
+    }
+
+    /// Asserts that the side effects dispatched `expectedAction` next, and the state right
+    /// after its reducer.
+    ///
+    /// - Parameters:
+    ///   - expectedAction: The action expected next.
+    ///   - updateStateToExpectedResult: Mutates the state before the action into the state
+    ///     expected right after its reducer.
+    public func receive(
+        _ expectedAction: Action,
+        assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async where Action: Equatable {
+        await receive(
+            expecting: describe(expectedAction),
+            matching: { $0 == expectedAction },
+            mismatch: { actual in
+                let difference = diff(expectedAction, actual, format: .proportional)
+                    .map { "\n\n\($0.indent(by: 2))\n\n(Expected: −, Received: +)" } ?? ""
+                return "Received an unexpected action:\(difference)"
+            },
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Asserts that the side effects dispatched an action of the case that `extract` finds
+    /// next, and the state right after its reducer. For actions that are not `Equatable`:
+    ///
+    /// ```swift
+    /// await store.receive(\AppAction.today) { $0.today.isLoading = false }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - extract: Returns the payload of the expected case, or `nil` for other actions.
+    ///   - updateStateToExpectedResult: Mutates the state before the action into the state
+    ///     expected right after its reducer.
+    public func receive<Value>(
+        _ extract: (Action) -> Value?,
+        assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            expecting: "an action of the expected case",
+            matching: { extract($0) != nil },
+            mismatch: { "Received an action of another case than expected:\n\n\(describe($0).indent(by: 2))" },
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Asserts that the side effects dispatched an action that `isMatching` accepts next, and the
+    /// state right after its reducer.
+    public func receive(
+        where isMatching: (Action) -> Bool,
+        assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            expecting: "an action matching the predicate",
+            matching: isMatching,
+            mismatch: { "Received an action the predicate rejects:\n\n\(describe($0).indent(by: 2))" },
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Drops the received actions not asserted yet.
+    public func skipReceivedActions() {
+        received.removeAll()
+        ledger.received = []
+    }
+
+    private func receive(
+        expecting expectation: String,
+        matching isMatching: (Action) -> Bool,
+        mismatch: (Action) -> String,
+        _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+        at location: SourceLocation
+    ) async {
+        // Actions are dispatched by work in flight: let it all run first.
+        await monitor.waitUntilQuiescent()
+        if exhaustivity == .off {
+            while let first = received.first, !isMatching(first.action) {
+                received.removeFirst()
+            }
+        }
+        guard !received.isEmpty else {
+            location.report("""
+                Expected to receive \(expectation), but no action was received, and nothing in \
+                flight can send one\(parkedSummary()).
+                """)
+            return
+        }
+        let reduction = received.removeFirst()
+        ledger.received = received.map { describe($0.action) }
+        guard isMatching(reduction.action) else {
+            location.report(mismatch(reduction.action))
+            return
+        }
+        check(reduction, updateStateToExpectedResult, at: location)
+    }
+
+    private func record(_ reduction: Reduction) {
+        reductions.append(reduction)
+        if reduction.origin != .external {
+            received.append(reduction)
+            ledger.received = received.map { describe($0.action) }
+        }
+    }
+
+    private func check(
+        _ reduction: Reduction,
+        _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+        at location: SourceLocation
+    ) {
+        var expected = exhaustivity == .on ? reduction.before : reduction.after
+        do {
+            try updateStateToExpectedResult?(&expected)
+        } catch {
+            location.report("The assertion closure of \(describe(reduction.action)) threw: \(error)")
+            return
+        }
+        guard expected != reduction.after else { return }
+        let difference = diff(expected, reduction.after, format: .proportional)
+            .map { "\($0.indent(by: 2))\n\n(Expected: −, Actual: +)" } ?? ""
+        let headline = updateStateToExpectedResult == nil
+            ? "State was not expected to change, but \(describe(reduction.action)) changed it:"
+            : "The state after \(describe(reduction.action)) does not match the expectation:"
+        location.report("\(headline)\n\n\(difference)")
+    }
+
+    private func parkedSummary() -> String {
+        let parked = monitor.unfinishedTasks.filter { $0.phase == .parked }
+        guard !parked.isEmpty else { return "" }
+        return " (parked on a test double: \(parked.map(\.label).joined(separator: ", ")))"
+    }
+}
+
+/// The work an action sent to a ``TestStore`` started, when part of it is parked on a test
+/// double as `send` returns.
+public struct TestStoreTask: Sendable {
+    let task: Task<Void, Never>
+    let trackedTask: TrackedTask
+    let monitor: WorkMonitor
+    let label: String
+
+    /// Whether all the work has finished.
+    public var isFinished: Bool {
+        trackedTask.phase == .finished
+    }
+
+    /// Cancels the work and returns once it has ended.
+    public func cancel() async {
+        task.cancel()
+        await task.value
+    }
+
+    /// Waits until the work has finished, for example after the test opened the gate it was
+    /// parked on. Fails at once, rather than waiting forever, when the work stays parked with
+    /// nothing running that could release it.
+    public func finish(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await monitor.waitUntilQuiescent()
+        guard isFinished else {
+            SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report("""
+                Expected the work started by \(label) to finish, but it is parked on a test double \
+                and nothing in flight can release it. Release the double first (open the gate, \
+                post the event), or cancel the task.
+                """)
+            return
+        }
+        await task.value
+    }
+}
+
+/// Where a failure is reported.
+struct SourceLocation: Sendable {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    func report(_ message: String) {
+        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+/// What the end-of-test check of a ``TestStore`` needs, reachable from its nonisolated `deinit`.
+final class Ledger: Sendable {
+    private let state = Mutex<(received: [String], isExhaustive: Bool)>(([], true))
+    private let sends = Mutex<[Task<Void, Never>]>([])
+    let location: SourceLocation
+
+    init(location: SourceLocation) {
+        self.location = location
+    }
+
+    var received: [String] {
+        get { state.withLock { $0.received } }
+        set { state.withLock { $0.received = newValue } }
+    }
+
+    var isExhaustive: Bool {
+        get { state.withLock { $0.isExhaustive } }
+        set { state.withLock { $0.isExhaustive = newValue } }
+    }
+
+    /// Keeps the task of a `send`, cancelled when the test store goes away.
+    func add(_ task: Task<Void, Never>) {
+        sends.withLock { $0.append(task) }
+    }
+
+    func checkEnd(monitor: WorkMonitor) {
+        defer {
+            for task in sends.withLock({ $0 }) {
+                task.cancel()
+            }
+        }
+        let (received, isExhaustive) = state.withLock { ($0.received, $0.isExhaustive) }
+        guard isExhaustive else { return }
+        if !received.isEmpty {
+            location.report("""
+                The test ended with \(received.count) received action(s) not asserted:
+
+                \(received.map { "  " + $0 }.joined(separator: "\n"))
+
+                Assert them with `receive`, or call `skipReceivedActions()`.
+                """)
+        }
+        for (label, phase) in monitor.unfinishedTasks where phase != .waiting {
+            let what = phase == .parked ? "is still parked on a test double" : "is still running"
+            location.report("""
+                The test ended while work started by \(label) \(what). Finish it (open the gate, \
+                then `await task.finish()`) or cancel it (`await task.cancel()`).
+                """)
+        }
+    }
+}
+
+/// The description of a value in failure messages.
+func describe(_ value: Any) -> String {
+    String(customDumping: value)
+}
+
+extension String {
+    func indent(by count: Int) -> String {
+        let indentation = String(repeating: " ", count: count)
+        return split(separator: "\n", omittingEmptySubsequences: false)
+            .map { indentation + $0 }
+            .joined(separator: "\n")
+    }
+}
