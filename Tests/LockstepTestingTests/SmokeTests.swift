@@ -1,6 +1,0 @@
-import LockstepTesting
-import Testing
-
-@Test func lockstepTestingLinks() {
-    #expect(isTesting)
-}
