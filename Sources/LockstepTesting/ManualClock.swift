@@ -1,0 +1,157 @@
+@_spi(Testing) import Lockstep
+import Synchronization
+
+/// A clock whose time moves only when the test advances it, and that a ``TestStore`` knows
+/// about: code sleeping on it is parked until the test moves time past its deadline.
+///
+/// Time-based code (a debounce, a retry delay, a timer) takes a `Clock` from its services.
+/// Production passes `ContinuousClock()`; a test passes a manual clock and moves time itself:
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let store = TestStore(state: SearchState(), reducer: searchReducer,
+///                       services: SearchServices(clock: clock, api: api),
+///                       middlewares: [searchMiddleware])
+///
+/// await store.send(.queryChanged("lock")) { $0.query = "lock" }   // parked: sleeping 300 ms
+/// clock.advance(by: .milliseconds(300))
+/// await store.receive(.resultsLoaded(["lockstep"])) { $0.results = ["lockstep"] }
+/// ```
+///
+/// ``advance(by:)`` is synchronous: it marks every sleeper it wakes as running before resuming
+/// it, so the test store's next `receive` waits for them, and nothing needs to yield or wait.
+///
+/// swift-clocks' `TestClock` works for tests that await a plain store's dispatch, but a test
+/// store cannot see inside it: a task sleeping on it counts as running, and `send` would wait
+/// for it. Use this clock with ``TestStore``.
+public final class ManualClock: Clock, Sendable {
+    /// A moment of a ``ManualClock``: the time elapsed since the clock was made.
+    public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
+        /// The time since the clock's start.
+        public let offset: Duration
+
+        /// Creates the instant `offset` after the clock's start.
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    private struct Sleeper {
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+        let trackedTask: TrackedTask?
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var nextID: UInt64 = 0
+        var sleepers: [UInt64: Sleeper] = [:]
+        var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a clock at its start.
+    public init() {}
+
+    public var now: Instant {
+        state.withLock { $0.now }
+    }
+
+    public var minimumResolution: Duration { .zero }
+
+    /// The number of tasks sleeping on the clock now.
+    public var sleeperCount: Int {
+        state.withLock { $0.sleepers.count }
+    }
+
+    /// Suspends until the test advances the clock to `deadline`. Throws `CancellationError` when
+    /// the task is cancelled first.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let trackedTask = TrackedTask.current
+        let id = state.withLock { state in
+            defer { state.nextID &+= 1 }
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (outcome, arrived) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    if Task.isCancelled { return (.failure(CancellationError()), []) }
+                    if deadline <= state.now { return (.success(()), []) }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, trackedTask: trackedTask)
+                    trackedTask?.park()
+                    let count = state.sleepers.count
+                    var arrived: [CheckedContinuation<Void, Never>] = []
+                    state.sleeperWaiters.removeAll { waiter in
+                        guard waiter.count <= count else { return false }
+                        arrived.append(waiter.continuation)
+                        return true
+                    }
+                    return (nil, arrived)
+                }
+                for waiter in arrived {
+                    waiter.resume()
+                }
+                if let outcome {
+                    continuation.resume(with: outcome)
+                }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+            sleeper?.trackedTask?.resume()
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, waking every sleeper whose deadline is reached, in
+    /// deadline order.
+    public func advance(by duration: Duration) {
+        advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves time forward to `instant`, waking every sleeper whose deadline is reached.
+    public func advance(to instant: Instant) {
+        let due = state.withLock { state -> [Sleeper] in
+            if instant > state.now {
+                state.now = instant
+            }
+            let due = state.sleepers.filter { $0.value.deadline <= state.now }
+            for id in due.keys {
+                state.sleepers.removeValue(forKey: id)
+            }
+            return due.values.sorted { $0.deadline < $1.deadline }
+        }
+        for sleeper in due {
+            // Running again before it resumes, so a test store waits for what it does next.
+            sleeper.trackedTask?.resume()
+            sleeper.continuation.resume()
+        }
+    }
+
+    /// Returns once at least `count` tasks are sleeping on the clock, for tests that do not use a
+    /// ``TestStore`` and must not advance the clock before the code under test sleeps.
+    public func sleepers(count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.sleeperWaiters.append((count, continuation))
+                return false
+            }
+            if resumeNow {
+                continuation.resume()
+            }
+        }
+    }
+}
