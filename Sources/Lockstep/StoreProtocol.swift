@@ -1,0 +1,175 @@
+import Observation
+
+/// What a view model needs of a store: its state, dispatch, effect registration and selection.
+///
+/// ``Store`` conforms, and so does LockstepTesting's `MockStore`, so that a type written against
+/// the protocol runs against the real store in the app and against a mock in its tests:
+///
+/// ```swift
+/// @MainActor @Observable
+/// final class ScoreboardViewModel {
+///     private let store: any StoreProtocol<Scoreboard.State, any ScoreboardAction>
+///
+///     init(store: some StoreProtocol<Scoreboard.State, any ScoreboardAction>) {
+///         self.store = store
+///     }
+///
+///     func homeScoreTapped() async {
+///         await store.dispatch(action: Scoreboard.HomeScore())
+///     }
+/// }
+/// ```
+///
+/// Through the protocol, ``select(_:)`` returns an ``AnySelection``, whatever the store. Called
+/// on a ``Store`` directly, `select` still returns the store's own ``StoreSelection``.
+@MainActor
+public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
+    /// The type of the store's state.
+    associatedtype State
+
+    /// The type of the actions the store accepts.
+    associatedtype Action: Sendable
+
+    /// The current state. Reading it inside `withObservationTracking` (or from a SwiftUI view)
+    /// registers an observation that fires on the next change.
+    var state: State { get }
+
+    /// Dispatches `action` and returns when it and every side effect it caused are finished.
+    ///
+    /// - Parameter action: The action to dispatch.
+    func dispatch(action: Action) async
+
+    /// Starts `effect`, which then reacts to every action the store receives, until the
+    /// returned registration is cancelled or released, or the store is released.
+    ///
+    /// - Parameter effect: The effect to run.
+    /// - Returns: The registration that keeps the effect running.
+    func register(_ effect: Effect<Action>) -> EffectRegistration
+
+    /// The values `selector` derives from the state: the current one, then each different one.
+    ///
+    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:)``.
+    /// - Returns: A sequence of distinct values that ends when the store is released.
+    func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value>
+}
+
+extension StoreProtocol {
+    /// Dispatches `action` and returns when it and every side effect it caused are finished.
+    ///
+    /// The same as ``dispatch(action:)``.
+    ///
+    /// - Parameter action: The action to dispatch.
+    public func dispatch(_ action: Action) async {
+        await dispatch(action: action)
+    }
+
+    /// The values a function derives from the state: the current one, then each different one.
+    ///
+    /// - Parameter selector: A function of the state.
+    /// - Returns: A sequence of distinct values that ends when the store is released.
+    public func select<Value: Equatable & Sendable>(
+        _ selector: @escaping @Sendable (State) -> Value
+    ) -> AnySelection<Value> {
+        select(Selector(selector))
+    }
+
+    /// The values at a key path of the state: the current one, then each different one.
+    ///
+    /// - Parameter keyPath: The key path of the value in the state.
+    /// - Returns: A sequence of distinct values that ends when the store is released.
+    public func select<Value: Equatable & Sendable>(
+        _ keyPath: KeyPath<State, Value> & Sendable
+    ) -> AnySelection<Value> {
+        select(Selector(keyPath))
+    }
+}
+
+extension Store: StoreProtocol {
+    /// The values `selector` derives from the state, as the ``AnySelection`` that
+    /// ``StoreProtocol`` requires.
+    ///
+    /// Called on a `Store` directly, `select(_:)` returns a ``StoreSelection``; this overload is
+    /// the one that code written against ``StoreProtocol`` reaches. Both yield the same values.
+    /// Hidden from the documentation, where it would make links to the store's own `select(_:)`
+    /// ambiguous.
+    ///
+    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:)``.
+    /// - Returns: A sequence of distinct values that ends when the store is released.
+    @_disfavoredOverload
+    @_documentation(visibility: internal)
+    public func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value> {
+        let selection: StoreSelection<State, Action, Value> = select(selector)
+        return AnySelection(selection)
+    }
+}
+
+/// The values a store's selector yields over time, whatever the store: an `AsyncSequence` that
+/// wraps another sequence of values, such as a ``StoreSelection``.
+///
+/// ``StoreProtocol/select(_:)`` returns one, so that a view model can read selections the same
+/// way from a ``Store`` and from a mock store:
+///
+/// ```swift
+/// for await homeScore in store.select(Scoreboard.getHomeScoreString) {
+///     self.homeScore = homeScore
+/// }
+/// ```
+///
+/// It adds no buffer of its own: each iterator reads the wrapped sequence's iterator when asked,
+/// so it yields exactly what the wrapped sequence yields. Each call of `makeAsyncIterator()`
+/// starts a new iteration of the wrapped sequence.
+public struct AnySelection<Value: Sendable>: AsyncSequence, Sendable {
+    /// The selected value.
+    public typealias Element = Value
+    /// A selection never throws.
+    public typealias Failure = Never
+
+    private let makeReader: @Sendable () -> SelectionReader<Value>
+
+    /// Wraps `base`, a sequence of selected values that never throws.
+    ///
+    /// - Parameter base: The sequence to wrap, such as a ``StoreSelection``.
+    public init<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Value, Base.Failure == Never {
+        makeReader = { IteratorReader(base.makeAsyncIterator()) }
+    }
+
+    /// Starts an iteration of the wrapped sequence.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(reader: makeReader())
+    }
+
+    /// Reads the values of an ``AnySelection``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let reader: SelectionReader<Value>
+
+        /// The next value, or `nil` when the selection has ended.
+        public mutating func next() async -> Value? {
+            await reader.next(isolation: nil)
+        }
+
+        /// The next value, or `nil` when the selection has ended, read on `actor`.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
+            await reader.next(isolation: actor)
+        }
+    }
+}
+
+/// The state behind an ``AnySelection/AsyncIterator``, shared by its copies.
+private class SelectionReader<Value> {
+    func next(isolation actor: isolated (any Actor)?) async -> Value? {
+        fatalError("SelectionReader.next(isolation:) is overridden by every subclass")
+    }
+}
+
+private final class IteratorReader<Base: AsyncIteratorProtocol>: SelectionReader<Base.Element>
+where Base.Failure == Never {
+    private var base: Base
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    override func next(isolation actor: isolated (any Actor)?) async -> Base.Element? {
+        await base.next(isolation: actor)
+    }
+}
