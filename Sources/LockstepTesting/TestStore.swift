@@ -86,6 +86,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     private let ledger: Ledger
 
     /// Creates a test store over a store with services, as ``Store`` is created.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The app's reducer.
+    ///   - services: The services the middlewares receive, usually with test doubles.
+    ///   - middlewares: The app's middlewares.
+    ///   - effects: Effects to run for the life of the store.
+    ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
+    ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
+    ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
+    ///   - column: The column end-of-test failures are reported at; defaults to the caller's.
     public convenience init<Services: Sendable>(
         state: State,
         reducer: @escaping (_ state: State, _ action: Action) -> State,
@@ -105,6 +116,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     }
 
     /// Creates a test store over a store whose middlewares need no services.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The app's reducer.
+    ///   - middlewares: The app's middlewares.
+    ///   - effects: Effects to run for the life of the store.
+    ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
+    ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
+    ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
+    ///   - column: The column end-of-test failures are reported at; defaults to the caller's.
     public convenience init(
         state: State,
         reducer: @escaping (_ state: State, _ action: Action) -> State,
@@ -148,6 +169,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - action: The action to dispatch.
     ///   - updateStateToExpectedResult: Mutates the state before the action into the state
     ///     expected right after its reducer. Omit it when the action changes nothing.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
     /// - Returns: The work the action started, finished or parked on a test double.
     @discardableResult
     public func send(
@@ -199,6 +224,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - expectedAction: The action expected next.
     ///   - updateStateToExpectedResult: Mutates the state before the action into the state
     ///     expected right after its reducer.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
     public func receive(
         _ expectedAction: Action,
         assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
@@ -231,6 +260,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - extract: Returns the payload of the expected case, or `nil` for other actions.
     ///   - updateStateToExpectedResult: Mutates the state before the action into the state
     ///     expected right after its reducer.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
     public func receive<Value>(
         _ extract: (Action) -> Value?,
         assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
@@ -250,6 +283,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
     /// Asserts that the side effects dispatched an action that `isMatching` accepts next, and the
     /// state right after its reducer.
+    ///
+    /// - Parameters:
+    ///   - isMatching: Returns whether an action is the one expected.
+    ///   - updateStateToExpectedResult: Mutates the state before the action into the state
+    ///     expected right after its reducer.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
     public func receive(
         where isMatching: (Action) -> Bool,
         assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
@@ -361,6 +403,12 @@ public struct TestStoreTask: Sendable {
     /// Waits until the work has finished, for example after the test opened the gate it was
     /// parked on. Fails at once, rather than waiting forever, when the work stays parked with
     /// nothing running that could release it.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
     public func finish(
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,

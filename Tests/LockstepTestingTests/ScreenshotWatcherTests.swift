@@ -1,3 +1,4 @@
+import IssueReporting
 import LockstepTesting
 import Testing
 
