@@ -38,10 +38,18 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The seed features that both test targets exercise.
+        .target(
+            name: "LockstepFixtures",
+            dependencies: ["Lockstep", "LockstepTesting"],
+            path: "Tests/Fixtures",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "LockstepTestingTests",
             dependencies: [
                 "LockstepTesting",
+                "LockstepFixtures",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -50,6 +58,8 @@ let package = Package(
             name: "LockstepTests",
             dependencies: [
                 "Lockstep",
+                "LockstepFixtures",
+                "LockstepTesting",
                 // Without it, on Linux, an issue reported through IssueReporting is only printed.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],

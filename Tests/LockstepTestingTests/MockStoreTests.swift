@@ -1,3 +1,4 @@
+@testable import LockstepFixtures
 import LockstepTesting
 import Observation
 import Synchronization

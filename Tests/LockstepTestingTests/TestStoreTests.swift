@@ -1,3 +1,4 @@
+@testable import LockstepFixtures
 import LockstepTesting
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Lockstep
+import LockstepTesting
 import Synchronization
 import Testing
 

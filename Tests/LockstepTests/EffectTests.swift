@@ -1,4 +1,6 @@
+@testable import LockstepFixtures
 import Lockstep
+import LockstepTesting
 import Synchronization
 import Testing
 

@@ -1,4 +1,6 @@
+@testable import LockstepFixtures
 import Lockstep
+import LockstepTesting
 import Testing
 
 /// Seed 000, patterns 2 and 4: the full stack, awaiting `dispatch` and never sleeping.

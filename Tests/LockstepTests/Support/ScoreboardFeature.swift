@@ -1,4 +1,5 @@
 import Lockstep
+import LockstepTesting
 import Synchronization
 
 // Seed 003's scoreboard, with actions as values of a protocol (ReCombine's style), the score

@@ -34,64 +34,6 @@ final class Signal: Sendable {
     }
 }
 
-/// Holds callers of `pass()` suspended until the test calls `open()`, and lets the test await
-/// the moment a caller arrived. Stands in for seed 000's "artificial delay".
-final class Gate: Sendable {
-    private struct State {
-        var isOpen = false
-        var arrivals = 0
-        var passers: [CheckedContinuation<Void, Never>] = []
-        var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Mutex(State())
-
-    /// Called by the code under test: suspends until the gate is open.
-    func pass() async {
-        await withCheckedContinuation { continuation in
-            let (passNow, arrivalWaiters) = state.withLock { state in
-                state.arrivals += 1
-                defer { state.arrivalWaiters.removeAll() }
-                if state.isOpen { return (true, state.arrivalWaiters) }
-                state.passers.append(continuation)
-                return (false, state.arrivalWaiters)
-            }
-            for waiter in arrivalWaiters {
-                waiter.resume()
-            }
-            if passNow {
-                continuation.resume()
-            }
-        }
-    }
-
-    /// Called by the test: returns once at least one caller has reached `pass()`.
-    func arrival() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state in
-                if state.arrivals > 0 { return true }
-                state.arrivalWaiters.append(continuation)
-                return false
-            }
-            if resumeNow {
-                continuation.resume()
-            }
-        }
-    }
-
-    /// Called by the test: lets every waiting and future caller of `pass()` through.
-    func open() {
-        let passers = state.withLock { state in
-            state.isOpen = true
-            defer { state.passers.removeAll() }
-            return state.passers
-        }
-        for passer in passers {
-            passer.resume()
-        }
-    }
-}
-
 /// Suspends until the current task is cancelled, without polling or sleeping.
 func suspendUntilCancelled() async {
     let waiter = Mutex<(continuation: CheckedContinuation<Void, Never>?, isCancelled: Bool)>(

@@ -1,4 +1,6 @@
+// Seed 000's Today feature, shared by the test targets.
 import Lockstep
+import LockstepTesting
 import Synchronization
 
 // A small version of seed 000's ShiftScheduler: a Today feature with a reducer, a middleware
