@@ -65,10 +65,10 @@ import Foundation
 @MainActor
 public struct TestRunner<Subject: WhenHandling> {
     private let given: @MainActor () async throws -> Subject
-    private let givenLocation: Location
+    private let givenLocation: SourceLocation
     private var steps: [Step] = []
 
-    private init(given: @escaping @MainActor () async throws -> Subject, location: Location) {
+    private init(given: @escaping @MainActor () async throws -> Subject, location: SourceLocation) {
         self.given = given
         self.givenLocation = location
     }
@@ -102,7 +102,7 @@ public struct TestRunner<Subject: WhenHandling> {
     ) -> TestRunner {
         TestRunner(
             given: build,
-            location: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
 
@@ -130,7 +130,7 @@ public struct TestRunner<Subject: WhenHandling> {
         var runner = self
         runner.steps.append(Step(
             kind: .when(when),
-            location: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         ))
         return runner
     }
@@ -162,7 +162,7 @@ public struct TestRunner<Subject: WhenHandling> {
         column: UInt = #column
     ) -> TestRunner {
         var runner = self
-        let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         runner.steps.append(Step(
             kind: .then { subject in
                 let actual = subject[keyPath: keyPath]
@@ -261,63 +261,54 @@ public struct TestRunner<Subject: WhenHandling> {
     }
 }
 
-extension TestRunner {
-    private struct Location {
-        let fileID: StaticString
-        let filePath: StaticString
-        let line: UInt
-        let column: UInt
-
-        func report(_ message: String) {
-            reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+extension SourceLocation {
+    /// The source text of the call's first argument, when it is a key path literal on one
+    /// line: `\\.email` in `.THEN(\\.email, is: "")`.
+    func keyPathArgument() -> String? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: "\(filePath)")) else {
+            return nil
         }
-
-        /// The source text of the call's first argument, when it is a key path literal on one
-        /// line: `\\.email` in `.THEN(\\.email, is: "")`.
-        func keyPathArgument() -> String? {
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: "\(filePath)")) else {
-                return nil
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard line >= 1, line <= UInt(lines.count) else { return nil }
+        // Columns count UTF-8 bytes from 1.
+        var bytes = lines[Int(line) - 1].dropFirst(Int(column) - 1).drop { $0 == UInt8(ascii: " ") }
+        guard bytes.first == UInt8(ascii: "(") else { return nil }
+        bytes = bytes.dropFirst().drop { $0 == UInt8(ascii: " ") }
+        guard bytes.first == UInt8(ascii: "\\") else { return nil }
+        // The argument ends at the first comma outside brackets: `\\.items[0, 1]` is one
+        // argument.
+        var depth = 0
+        var end = bytes.startIndex
+        scan: for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if depth == 0 { break scan }
+                depth -= 1
+            case UInt8(ascii: ","):
+                if depth == 0 { break scan }
+            default:
+                break
             }
-            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            guard line >= 1, line <= UInt(lines.count) else { return nil }
-            // Columns count UTF-8 bytes from 1.
-            var bytes = lines[Int(line) - 1].dropFirst(Int(column) - 1).drop { $0 == UInt8(ascii: " ") }
-            guard bytes.first == UInt8(ascii: "(") else { return nil }
-            bytes = bytes.dropFirst().drop { $0 == UInt8(ascii: " ") }
-            guard bytes.first == UInt8(ascii: "\\") else { return nil }
-            // The argument ends at the first comma outside brackets: `\\.items[0, 1]` is one
-            // argument.
-            var depth = 0
-            var end = bytes.startIndex
-            scan: for index in bytes.indices {
-                switch bytes[index] {
-                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
-                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    if depth == 0 { break scan }
-                    depth -= 1
-                case UInt8(ascii: ","):
-                    if depth == 0 { break scan }
-                default:
-                    break
-                }
-                end = bytes.index(after: index)
-            }
-            var argument = String(decoding: bytes[..<end], as: UTF8.self)
-            while argument.last == " " {
-                argument.removeLast()
-            }
-            return argument.count > 1 ? argument : nil
+            end = bytes.index(after: index)
         }
+        var argument = String(decoding: bytes[..<end], as: UTF8.self)
+        while argument.last == " " {
+            argument.removeLast()
+        }
+        return argument.count > 1 ? argument : nil
     }
+}
 
+extension TestRunner {
     /// A readable name for `keyPath`, such as `\\MyViewModel.email`.
     ///
     /// A key path describes itself by its stored properties' names, but a computed property (every
     /// property of an `@Observable` class, and `Store.state`) only as `<computed 0x… (Type)>`. For
     /// those, the name is read from the THEN's source line, where the location's column is the
     /// call's opening parenthesis; if the source cannot be read, the description is kept.
-    nonisolated private static func name(of keyPath: AnyKeyPath, at location: Location) -> String {
+    nonisolated private static func name(of keyPath: AnyKeyPath, at location: SourceLocation) -> String {
         let description = "\(keyPath)"
         guard description.contains("<computed"),
               let written = location.keyPathArgument()
@@ -333,7 +324,7 @@ extension TestRunner {
         }
 
         let kind: Kind
-        let location: Location
+        let location: SourceLocation
     }
 
     private struct Mismatch {

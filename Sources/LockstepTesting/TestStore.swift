@@ -428,18 +428,6 @@ public struct TestStoreTask: Sendable {
     }
 }
 
-/// Where a failure is reported.
-struct SourceLocation: Sendable {
-    let fileID: StaticString
-    let filePath: StaticString
-    let line: UInt
-    let column: UInt
-
-    func report(_ message: String) {
-        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-}
-
 /// What the end-of-test check of a ``TestStore`` needs, reachable from its nonisolated `deinit`.
 final class Ledger: Sendable {
     private let state = Mutex<(received: [String], isExhaustive: Bool)>(([], true))

@@ -1,3 +1,4 @@
+@testable import LockstepFixtures
 import Lockstep
 import LockstepTesting
 import Synchronization
@@ -76,7 +77,7 @@ struct EffectHandlerTests {
 
         #expect(vm.email == "kept@example.com")
         #expect(error?.state == "loading == false")
-        #expect(error?.event as? When == .networkFinishesSavingProfile(.success(["email": "late@example.com"])))
+        #expect(error?.event as? MyViewModel.When == .networkFinishesSavingProfile(.success(["email": "late@example.com"])))
         #expect(InvalidStateError().description == "An event arrived in a state that does not expect it.")
     }
 

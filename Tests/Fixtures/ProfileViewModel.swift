@@ -1,11 +1,10 @@
 import LockstepTesting
 import Observation
 
-// Seed 002's profile screen, as in LockstepTests' ProfileFeature.swift: one entry point for
-// events (`When`), effects as values run by an injectable handler, completions fed back as
-// events, and a state guard on completion. The seed's top-level `When`, `Effect` and
-// `CodableError` are nested in the view model, so that they do not clash with other fixtures of
-// this test target (or, for `Effect`, with Lockstep's).
+// Seed 002's profile screen, shared by the test targets: one entry point for events (`When`),
+// effects as values run by an injectable handler, completions fed back as events, and a state
+// guard on completion. The seed's top-level `When`, `Effect` and `CodableError` are nested in the
+// view model, so that they do not clash with other fixtures (or, for `Effect`, with Lockstep's).
 
 @MainActor
 @Observable
