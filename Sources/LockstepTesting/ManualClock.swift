@@ -79,7 +79,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// Suspends until the test advances the clock to `deadline`. Throws `CancellationError` when
     /// the task is cancelled first.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {  // allowed: wakes only when the test advances time
         let trackedTask = TrackedTask.current
         let id = state.withLock { state in
             defer { state.nextID &+= 1 }
