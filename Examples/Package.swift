@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The seed apps, runnable on Linux, with their tests. A package of its own so that users of
+// Lockstep never resolve GRDB or swift-argument-parser.
+let package = Package(
+    name: "LockstepExamples",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Lockstep", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Seed 000's ShiftScheduler: the Today feature, its middleware and a SQLite calendar.
+        .target(
+            name: "ShiftScheduler",
+            dependencies: [
+                .product(name: "Lockstep", package: "Lockstep"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "shift-scheduler",
+            dependencies: [
+                "ShiftScheduler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ShiftSchedulerTests",
+            dependencies: [
+                "ShiftScheduler",
+                // Built for the end-to-end test, which runs it.
+                "shift-scheduler",
+                .product(name: "LockstepTesting", package: "Lockstep"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,166 @@
+import ArgumentParser
+import Foundation
+import ShiftScheduler
+
+@main
+struct ShiftSchedulerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shift-scheduler",
+        abstract: "Seed 000's ShiftScheduler: today's shifts and a week of them, in SQLite.",
+        subcommands: [Today.self, List.self, Add.self, Switch.self, Delete.self],
+        defaultSubcommand: Today.self
+    )
+}
+
+struct Options: ParsableArguments {
+    @Option(help: "The SQLite database (default: the user's data directory).")
+    var database: String?
+
+    @Option(help: "The day to treat as today, yyyy-MM-dd (default: the current UTC day).")
+    var today: String?
+
+    func day() throws -> String {
+        guard let today else { return calendarDay(Date()) }
+        guard today.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil else {
+            throw ValidationError("--today must be a day as yyyy-MM-dd, not '\(today)'")
+        }
+        return today
+    }
+
+    /// Opens the calendar, exiting with a one-line error when it cannot be used.
+    func calendar() throws -> SQLiteCalendarService {
+        let path = database ?? Self.defaultDatabasePath()
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if database == nil {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        guard FileManager.default.fileExists(atPath: directory) else {
+            throw Failure("the folder of the database does not exist: \(directory)")
+        }
+        let demoStart = (try? day()).flatMap(Self.date(of:)) ?? Date()
+        do {
+            return try SQLiteCalendarService(path: path, today: demoStart)
+        } catch {
+            throw Failure(error.description)
+        }
+    }
+
+    static func defaultDatabasePath() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        return base.appendingPathComponent("lockstep/shifts.sqlite").path
+    }
+
+    static func date(of day: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.date(from: day)
+    }
+}
+
+/// A one-line error for the terminal, and a non-zero exit.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func printLine(_ line: String) {
+    print(line)
+}
+
+extension ShiftSchedulerCommand {
+    struct Today: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show today's shifts, loading them through the store.")
+        @OptionGroup var options: Options
+
+        @MainActor
+        func run() async throws {
+            let day = try options.day()
+            let store = makeStore(calendar: try options.calendar(), today: day, weekEnd: day)
+            let renderer = TodayRenderer(store: store, write: printLine)
+            await store.dispatch(.today(.loadShifts))
+            await renderer.flush()
+            if store.state.today.errorMessage != nil { throw ExitCode.failure }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the shifts of the week starting today.")
+        @OptionGroup var options: Options
+
+        @MainActor
+        func run() async throws {
+            let day = try options.day()
+            let weekEnd = calendarDay(Options.date(of: day) ?? Date(), offsetBy: 6)
+            let store = makeStore(calendar: try options.calendar(), today: day, weekEnd: weekEnd)
+            await store.dispatch(.week(.loadWeek))
+            var currentDay = ""
+            for shift in store.state.week.shifts {
+                if shift.day != currentDay {
+                    currentDay = shift.day
+                    print(currentDay)
+                }
+                print("  \(shift.line)")
+            }
+            if store.state.week.shifts.isEmpty {
+                print("No shifts from \(day) to \(weekEnd).")
+            }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a shift.")
+        @OptionGroup var options: Options
+        @Option(help: "The kind of shift, such as Morning.") var title: String
+        @Option(help: "The day, yyyy-MM-dd (default: today).") var day: String?
+        @Option(help: "The starting hour, 0–23.") var start: Int
+        @Option(help: "The ending hour, 1–24.") var end: Int
+
+        @MainActor
+        func run() async throws {
+            let today = try options.day()
+            let shift = Shift(title: title, day: day ?? today, startHour: start, endHour: end)
+            try await edit(.add(shift), options: options, today: today)
+        }
+    }
+
+    struct Switch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Switch a shift to another kind.")
+        @OptionGroup var options: Options
+        @Argument(help: "The shift's id.") var id: Int64
+        @Argument(help: "The new kind of shift.") var title: String
+
+        @MainActor
+        func run() async throws {
+            try await edit(.switchShift(id: id, title: title), options: options, today: try options.day())
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a shift, recording it in the change log.")
+        @OptionGroup var options: Options
+        @Argument(help: "The shift's id.") var id: Int64
+
+        @MainActor
+        func run() async throws {
+            try await edit(.delete(id: id), options: options, today: try options.day())
+        }
+    }
+}
+
+/// Performs an edit through the store's middleware and prints its result.
+@MainActor
+func edit(_ action: EditAction, options: Options, today: String) async throws {
+    let store = makeStore(calendar: try options.calendar(), today: today, weekEnd: today)
+    await store.dispatch(.edit(action))
+    switch store.state.edit.lastResult {
+    case .success(let message):
+        print(message)
+    case .failure(let error):
+        throw Failure(error.description)
+    case nil:
+        throw Failure("the edit did not finish")
+    }
+}
