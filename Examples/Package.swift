@@ -42,3 +42,34 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+for app in [
+    (library: "Scoreboard", executable: "scoreboard", usesDatabase: true),
+    (library: "ProfileEditor", executable: "profile-editor", usesDatabase: false),
+    (library: "ScreenshotWatcher", executable: "screenshot-watcher", usesDatabase: false),
+] {
+    var libraryDependencies: [Target.Dependency] = [.product(name: "Lockstep", package: "Lockstep")]
+    if app.usesDatabase {
+        libraryDependencies.append(.product(name: "GRDB", package: "GRDB.swift"))
+    }
+    package.targets += [
+        .target(name: app.library, dependencies: libraryDependencies, swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: app.executable,
+            dependencies: [
+                .byName(name: app.library),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "\(app.library)Tests",
+            dependencies: [
+                .byName(name: app.library),
+                .byName(name: app.executable),
+                .product(name: "LockstepTesting", package: "Lockstep"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+}
