@@ -65,11 +65,6 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     init() {}
 
-    /// Whether the effect has ended; a finished input ignores deliveries.
-    var isFinished: Bool {
-        state.withLock { $0.isFinished }
-    }
-
     /// The tree the effect's next output joins.
     var currentTree: DispatchTree? {
         state.withLock { state in
