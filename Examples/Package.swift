@@ -12,6 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // What the example commands share: the shared database's location and one-line errors.
+        .target(name: "ExampleSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // What the end-to-end tests share: running an example's executable.
+        .target(name: "ExampleTestSupport", path: "Tests/ExampleTestSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Seed 000's ShiftScheduler: the Today feature, its middleware and a SQLite calendar.
         .target(
             name: "ShiftScheduler",
@@ -25,6 +29,7 @@ let package = Package(
             name: "shift-scheduler",
             dependencies: [
                 "ShiftScheduler",
+                "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -35,6 +40,7 @@ let package = Package(
                 "ShiftScheduler",
                 // Built for the end-to-end test, which runs it.
                 "shift-scheduler",
+                "ExampleTestSupport",
                 .product(name: "LockstepTesting", package: "Lockstep"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -58,6 +64,7 @@ for app in [
             name: app.executable,
             dependencies: [
                 .byName(name: app.library),
+                "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -67,6 +74,7 @@ for app in [
             dependencies: [
                 .byName(name: app.library),
                 .byName(name: app.executable),
+                "ExampleTestSupport",
                 .product(name: "LockstepTesting", package: "Lockstep"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import Scoreboard
 
@@ -24,43 +25,15 @@ struct Options: ParsableArguments {
 
     /// Opens the score API, exiting with a one-line error when the database cannot be used.
     func scoreAPI() throws -> SQLiteScoreAPI {
-        let path = database ?? Self.defaultDatabasePath()
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if database == nil {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        guard FileManager.default.fileExists(atPath: directory) else {
-            throw Failure("the folder of the database does not exist: \(directory)")
-        }
+        let path = try SharedDatabase.path(database)
         do {
             return try SQLiteScoreAPI(path: path)
         } catch {
             throw Failure(error.description)
         }
     }
-
-    /// The same database as shift-scheduler's.
-    static func defaultDatabasePath() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-        return base.appendingPathComponent("lockstep/shifts.sqlite").path
-    }
 }
 
-/// A one-line error for the terminal, and a non-zero exit.
-struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-func printLine(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-}
 
 extension ScoreboardCommand {
     struct Play: AsyncParsableCommand {

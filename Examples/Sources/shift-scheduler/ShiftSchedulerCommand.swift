@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import ShiftScheduler
 
@@ -29,14 +30,7 @@ struct Options: ParsableArguments {
 
     /// Opens the calendar, exiting with a one-line error when it cannot be used.
     func calendar() throws -> SQLiteCalendarService {
-        let path = database ?? Self.defaultDatabasePath()
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if database == nil {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        guard FileManager.default.fileExists(atPath: directory) else {
-            throw Failure("the folder of the database does not exist: \(directory)")
-        }
+        let path = try SharedDatabase.path(database)
         let demoStart = (try? day()).flatMap(Self.date(of:)) ?? Date()
         do {
             return try SQLiteCalendarService(path: path, today: demoStart)
@@ -45,29 +39,12 @@ struct Options: ParsableArguments {
         }
     }
 
-    static func defaultDatabasePath() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-        return base.appendingPathComponent("lockstep/shifts.sqlite").path
-    }
-
     static func date(of day: String) -> Date? {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.date(from: day)
     }
-}
-
-/// A one-line error for the terminal, and a non-zero exit.
-struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-func printLine(_ line: String) {
-    print(line)
 }
 
 extension ShiftSchedulerCommand {

@@ -1,13 +1,14 @@
+import ExampleTestSupport
 import Foundation
 import ProfileEditor
 import Testing
 
 @Suite("Profile JSON store")
 struct ProfileStoreTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("profile-store-\(UUID().uuidString)")
+    let folder: URL
 
     init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try makeTemporaryFolder("profile-store")
     }
 
     func path(_ name: String) -> String {
@@ -98,10 +99,10 @@ struct ProfileStoreTests {
 @MainActor
 @Suite("Live effect handler")
 struct LiveEffectHandlerTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("profile-live-\(UUID().uuidString)")
+    let folder: URL
 
     init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try makeTemporaryFolder("profile-live")
     }
 
     @Test("Loads, edits and saves through the store, keeping the profile's other fields")

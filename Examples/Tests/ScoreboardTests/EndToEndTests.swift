@@ -1,39 +1,20 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
 /// Runs the `scoreboard` executable with piped input on a temporary database.
 @Suite("scoreboard end to end")
 struct EndToEndTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scoreboard-e2e-\(UUID().uuidString)")
+    let folder: URL
 
     init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try makeTemporaryFolder("scoreboard-e2e")
     }
 
     var database: String { folder.appendingPathComponent("shifts.sqlite").path }
 
-    /// The executable, built beside this test bundle.
-    var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("scoreboard")
-    }
-
-    func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdin = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    func run(_ arguments: [String], input: String = "") throws -> ExampleRun {
+        try runExample("scoreboard", arguments, input: input)
     }
 
     @Test("Piped keys keep score, post it to the database, alert and reset")

@@ -1,13 +1,14 @@
+import ExampleTestSupport
 import Foundation
 import Scoreboard
 import Testing
 
 @Suite("SQLiteScoreAPI")
 struct SQLiteScoreAPITests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scoreboard-api-\(UUID().uuidString)")
+    let folder: URL
 
     init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try makeTemporaryFolder("scoreboard-api")
     }
 
     var path: String { folder.appendingPathComponent("scores.sqlite").path }

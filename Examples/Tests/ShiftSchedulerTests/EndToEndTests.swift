@@ -1,33 +1,18 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
 /// Runs the `shift-scheduler` executable on a temporary database and checks what it prints.
 @Suite("shift-scheduler end to end")
 struct EndToEndTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockstep-e2e-\(UUID().uuidString)")
+    let folder: URL
 
     init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try makeTemporaryFolder("lockstep-e2e")
     }
 
-    /// The executable, built beside this test bundle.
-    var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shift-scheduler")
-    }
-
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    func run(_ arguments: [String]) throws -> ExampleRun {
+        try runExample("shift-scheduler", arguments)
     }
 
     @Test("Today shows the loading state, then the shifts; edits go through the store")

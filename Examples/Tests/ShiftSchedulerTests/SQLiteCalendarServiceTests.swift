@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import ShiftScheduler
 import Testing
@@ -5,11 +6,11 @@ import Testing
 /// The database-backed calendar, against a temporary SQLite file.
 @Suite("SQLite calendar")
 struct SQLiteCalendarServiceTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockstep-\(UUID().uuidString)")
+    let folder: URL
     var path: String { folder.appendingPathComponent("shifts.sqlite").path }
 
     init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try makeTemporaryFolder("lockstep")
     }
 
     private func today() -> Date {
