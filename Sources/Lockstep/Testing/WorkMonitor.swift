@@ -26,11 +26,6 @@ public final class WorkMonitor: Sendable {
     /// Creates a monitor with nothing running.
     public init() {}
 
-    /// The number of tracked tasks running now.
-    public var runningCount: Int {
-        state.withLock { $0.running }
-    }
-
     /// The tracked tasks that have not finished, with their phase.
     public var unfinishedTasks: [(label: String, phase: TrackedTask.Phase)] {
         let units = state.withLock { Array($0.units.values) }
@@ -98,24 +93,21 @@ public final class TrackedTask: Sendable {
     @TaskLocal public static var current: TrackedTask?
 
     private let monitor: WorkMonitor
-    private let state: Mutex<(phase: Phase, label: String)>
+    private let state = Mutex(Phase.running)
+
+    /// What the task is doing, for failure messages.
+    public let label: String
 
     /// Creates a running task of `monitor`, described by `label` in failure messages.
     public init(monitor: WorkMonitor, label: String) {
         self.monitor = monitor
-        self.state = Mutex((.running, label))
+        self.label = label
         monitor.register(self)
-    }
-
-    /// What the task is doing, for failure messages.
-    public var label: String {
-        get { state.withLock { $0.label } }
-        set { state.withLock { $0.label = newValue } }
     }
 
     /// The task's phase now.
     public var phase: Phase {
-        state.withLock { $0.phase }
+        state.withLock { $0 }
     }
 
     /// The monitor a child task of this one is tracked by.
@@ -134,10 +126,10 @@ public final class TrackedTask: Sendable {
     public func finish() { move(to: .finished) }
 
     private func move(to phase: Phase) {
-        let delta = state.withLock { state -> Int? in
-            let old = state.phase
+        let delta = state.withLock { current -> Int? in
+            let old = current
             guard old != phase, old != .finished else { return nil }
-            state.phase = phase
+            current = phase
             switch (old == .running, phase == .running) {
             case (true, false): return -1
             case (false, true): return 1
