@@ -13,10 +13,13 @@ let package = Package(
     products: [
         .library(name: "Lockstep", targets: ["Lockstep"]),
         .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
+        .library(name: "LockstepQuery", targets: ["LockstepQuery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        // Tests drive LockstepQuery's time with swift-clocks' TestClock, as the seed's users do.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         .target(
@@ -35,6 +38,14 @@ let package = Package(
                 // Without it, on Linux, an issue reported through IssueReporting is only printed
                 // and the test passes.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepQuery",
+            dependencies: [
+                "Lockstep",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -61,6 +72,16 @@ let package = Package(
                 "LockstepFixtures",
                 "LockstepTesting",
                 // Without it, on Linux, an issue reported through IssueReporting is only printed.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepQueryTests",
+            dependencies: [
+                "LockstepQuery",
+                "LockstepTesting",
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -1,0 +1,135 @@
+import Synchronization
+
+/// One run of an operation: a fetch of a query or a mutation's run.
+///
+/// Runs start as soon as they are made; a task is the handle on one that callers can join and
+/// cancel. ``OperationStore/activeTasks`` lists the runs in flight, which is how a test waits for a
+/// fetch that a subscriber started:
+///
+/// ```swift
+/// let store = client.store(for: SomeData.query)
+/// _ = try await store.activeTasks.first?.runIfNeeded()
+/// ```
+public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
+    /// The run's number in its store, increasing from 0.
+    public let id: Int
+    /// Why the run started.
+    public let runReason: OperationContext.RunReason
+
+    private let storage = Mutex(Storage())
+
+    private struct Storage {
+        var result: Result<Value, any Error>?
+        var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
+        var cancelledWaiters: Set<Int> = []
+        var nextWaiter = 0
+        var openWaiters = 0
+        var task: Task<Void, Never>?
+        var isCancelled = false
+    }
+
+    init(id: Int, runReason: OperationContext.RunReason) {
+        self.id = id
+        self.runReason = runReason
+    }
+
+    /// Waits for the run to end and returns its value, or throws its error.
+    ///
+    /// The run has already started, so this joins it; once it has ended, this returns its result
+    /// at once. If the calling task is cancelled, this throws `CancellationError` without waiting;
+    /// a run that callers asked for (``OperationContext/RunReason/requested``) is itself cancelled
+    /// when every caller waiting for it has been cancelled.
+    public func runIfNeeded() async throws -> Value {
+        try await wait(for: makeWaiter())
+    }
+
+    /// Cancels the run. Its store returns to the status it had before the run, and everyone
+    /// waiting for it gets `CancellationError`, unless the operation returns a value anyway.
+    public func cancel() {
+        let task = storage.withLock { storage in
+            storage.isCancelled = true
+            return storage.task
+        }
+        task?.cancel()
+    }
+
+    /// Whether the run has ended.
+    public var isFinished: Bool {
+        storage.withLock { $0.result != nil }
+    }
+
+    /// Whether ``cancel()`` was called, or every caller waiting for a requested run gave up.
+    public var isCancelled: Bool {
+        storage.withLock { $0.isCancelled }
+    }
+
+    // MARK: Internal
+
+    func attach(_ task: Task<Void, Never>) {
+        let cancelNow = storage.withLock { storage in
+            storage.task = task
+            return storage.isCancelled
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// Reserves a place among the waiters; call before the caller's first suspension point, so a
+    /// cancelled caller is counted even if it is cancelled before it waits.
+    func makeWaiter() -> Int {
+        storage.withLock { storage in
+            defer { storage.nextWaiter += 1 }
+            storage.openWaiters += 1
+            return storage.nextWaiter
+        }
+    }
+
+    func wait(for waiter: Int) async throws -> Value {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready: Result<Value, any Error>? = storage.withLock { storage in
+                    if storage.cancelledWaiters.remove(waiter) != nil {
+                        return .failure(CancellationError())
+                    }
+                    if let result = storage.result {
+                        storage.openWaiters -= 1
+                        return result
+                    }
+                    storage.waiters[waiter] = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            waiterCancelled(waiter)
+        }
+    }
+
+    private func waiterCancelled(_ waiter: Int) {
+        let (continuation, task) = storage.withLock {
+            storage -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+            guard storage.result == nil else { return (nil, nil) }
+            let continuation = storage.waiters.removeValue(forKey: waiter)
+            if continuation == nil {
+                storage.cancelledWaiters.insert(waiter)
+            }
+            storage.openWaiters -= 1
+            guard storage.openWaiters == 0, runReason == .requested else { return (continuation, nil) }
+            storage.isCancelled = true
+            return (continuation, storage.task)
+        }
+        continuation?.resume(throwing: CancellationError())
+        task?.cancel()
+    }
+
+    func finish(with result: Result<Value, any Error>) {
+        let waiters = storage.withLock { storage in
+            storage.result = result
+            storage.openWaiters -= storage.waiters.count
+            defer { storage.waiters = [:] }
+            return storage.waiters.values
+        }
+        for waiter in waiters {
+            waiter.resume(with: result)
+        }
+    }
+}
