@@ -26,6 +26,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
         var openWaiters = 0
         var task: Task<Void, Never>?
         var isCancelled = false
+        var joinWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     init(id: Int, runReason: OperationContext.RunReason) {
@@ -65,6 +66,11 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     // MARK: Internal
 
+    /// The callers waiting for the run now.
+    var waiterCount: Int {
+        storage.withLock { $0.openWaiters }
+    }
+
     func attach(_ task: Task<Void, Never>) {
         let cancelNow = storage.withLock { storage in
             storage.task = task
@@ -76,10 +82,31 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     /// Reserves a place among the waiters; call before the caller's first suspension point, so a
     /// cancelled caller is counted even if it is cancelled before it waits.
     func makeWaiter() -> Int {
-        storage.withLock { storage in
+        let (id, watchers) = storage.withLock { storage in
             defer { storage.nextWaiter += 1 }
             storage.openWaiters += 1
-            return storage.nextWaiter
+            let joined = storage.nextWaiter + 1
+            var ready: [CheckedContinuation<Void, Never>] = []
+            storage.joinWatchers.removeAll { watcher in
+                guard watcher.count <= joined else { return false }
+                ready.append(watcher.continuation)
+                return true
+            }
+            return (storage.nextWaiter, ready)
+        }
+        for watcher in watchers { watcher.resume() }
+        return id
+    }
+
+    /// Returns once `count` callers in all have joined the run (for tests of merging).
+    func joins(count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = storage.withLock { storage in
+                if storage.nextWaiter >= count { return true }
+                storage.joinWatchers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
         }
     }
 

@@ -1,0 +1,120 @@
+import Foundation
+import LockstepQuery
+import LockstepTesting
+import Synchronization
+
+/// An error a test backend throws.
+struct BackendError: Error, Equatable {
+    let call: Int
+}
+
+/// The server behind the test queries: counts calls, can hold them at a gate, and fails the first
+/// `failures` calls.
+final class Backend: Sendable {
+    let gate: Gate?
+    private let state: Mutex<(calls: Int, failures: Int, retryIndices: [Int])>
+
+    init(gated: Bool = false, failures: Int = 0) {
+        gate = gated ? Gate() : nil
+        state = Mutex((0, failures, []))
+    }
+
+    var calls: Int { state.withLock { $0.calls } }
+    var retryIndices: [Int] { state.withLock { $0.retryIndices } }
+
+    func failNext(_ count: Int) {
+        state.withLock { $0.failures = count }
+    }
+
+    /// One call: returns `"<name> #<call>"`.
+    func call(_ name: String, context: OperationContext) async throws -> String {
+        let (call, fails) = state.withLock { state in
+            state.calls += 1
+            state.retryIndices.append(context.retryIndex)
+            let fails = state.failures > 0
+            if fails { state.failures -= 1 }
+            return (state.calls, fails)
+        }
+        await gate?.pass()
+        try Task.checkCancellation()
+        if fails { throw BackendError(call: call) }
+        return "\(name) #\(call)"
+    }
+}
+
+/// A query keyed by its name; its fetch goes to a ``Backend``.
+struct NameQuery: QueryRequest {
+    let name: String
+    let backend: Backend
+    var staleAfter: Duration?
+    var customPath: OperationPath?
+
+    init(_ name: String, backend: Backend, staleAfter: Duration? = nil, path: OperationPath? = nil) {
+        self.name = name
+        self.backend = backend
+        self.staleAfter = staleAfter
+        customPath = path
+    }
+
+    var path: OperationPath { customPath ?? ["names", name] }
+
+    var staleness: Staleness<QueryState<String, any Error>> {
+        staleAfter.map { .after($0) } ?? .immediately
+    }
+
+    static func == (lhs: NameQuery, rhs: NameQuery) -> Bool { lhs.name == rhs.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    func fetch(
+        isolation: isolated (any Actor)?,
+        in context: OperationContext,
+        with continuation: OperationContinuation<String, any Error>
+    ) async throws -> String {
+        try await backend.call(name, context: context)
+    }
+}
+
+/// A client for tests that control everything: no retries, no delays, no automatic fetching
+/// unless asked, a fixed date.
+func makeClient(
+    automaticFetching: Bool = true,
+    retryLimit: Int = 0,
+    backoff: OperationBackoffFunction = .noBackoff,
+    delayer: OperationDelayer = .noDelay,
+    networkObserver: (any NetworkObserver)? = nil,
+    focusCondition: FetchCondition? = nil,
+    clock: some Clock<Duration> = ContinuousClock(),
+    evictionDelay: Duration? = .seconds(300)
+) -> OperationClient {
+    OperationClient(
+        storeCreator: .default(
+            retryLimit: retryLimit,
+            backoff: backoff,
+            delayer: delayer,
+            queryEnableAutomaticFetchingCondition: .always(automaticFetching),
+            networkObserver: networkObserver,
+            focusCondition: focusCondition
+        ),
+        clock: clock,
+        now: { fixedDate },
+        evictionDelay: evictionDelay
+    )
+}
+
+let fixedDate = Date(timeIntervalSince1970: 1_800_000_000)
+
+/// Records what a test delayer was asked to wait.
+final class DelayRecorder: Sendable {
+    private let delays = Mutex<[Duration]>([])
+    var recorded: [Duration] { delays.withLock { $0 } }
+    var delayer: OperationDelayer {
+        OperationDelayer { duration in self.delays.withLock { $0.append(duration) } }
+    }
+}
+
+/// Collects the states a subscriber hears.
+final class StateLog<State: Sendable>: Sendable {
+    private let states = Mutex<[State]>([])
+    var all: [State] { states.withLock { $0 } }
+    func append(_ state: State) { states.withLock { $0.append(state) } }
+}
