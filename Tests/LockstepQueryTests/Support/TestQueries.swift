@@ -80,7 +80,7 @@ func makeClient(
     automaticFetching: Bool = true,
     retryLimit: Int = 0,
     backoff: OperationBackoffFunction = .noBackoff,
-    delayer: OperationDelayer = .noDelay,
+    delayer: OperationDelayer? = .noDelay,
     networkObserver: (any NetworkObserver)? = nil,
     focusCondition: FetchCondition? = nil,
     clock: some Clock<Duration> = ContinuousClock(),
