@@ -1,0 +1,166 @@
+import Foundation
+import LockstepQuery
+import Observation
+import Testing
+
+// Seed 001's testing article, with its models and its three test forms as written. The Combine
+// model becomes one that reads `store.states`, since Combine does not exist on Linux.
+
+enum SomeData {
+    static let query = Query()
+
+    struct Query: QueryRequest {
+        func fetch(
+            isolation: isolated (any Actor)?,
+            in context: OperationContext,
+            with continuation: OperationContinuation<String, any Error>
+        ) async throws -> String {
+            "loaded"
+        }
+    }
+}
+
+/// The seed's "Sharing" model.
+@MainActor
+@Observable
+final class SharingModel {
+    @ObservationIgnored
+    @SharedOperation(SomeData.query) var value
+
+    init() {}
+
+    init(client: OperationClient) {
+        _value = SharedOperation(SomeData.query, client: client)
+    }
+}
+
+/// The seed's "Pure Swift (With Observation)" model, as written.
+@MainActor
+@Observable
+final class SomeModel {
+    var value: String?
+
+    @ObservationIgnored private var subscriptions = Set<OperationSubscription>()
+
+    init(client: OperationClient) {
+        let store = client.store(for: SomeData.query)
+        store.subscribe(
+            with: QueryEventHandler { [weak self] state, _ in
+                Task { @MainActor in
+                    self?.value = state.currentValue
+                }
+            }
+        )
+        .store(in: &subscriptions)
+    }
+}
+
+@Suite("Seed 001: testing queries")
+@MainActor
+struct SeedTestingArticleTests {
+    @Test func valueLoadsByAwaitingTheActiveTask() async throws {
+        let client = OperationClient()
+
+        let model = SomeModel(client: client)
+        #expect(model.value == nil)
+
+        let store = client.store(for: SomeData.query)
+        _ = try await store.activeTasks.first?.runIfNeeded()
+
+        #expect(model.value == "loaded")
+    }
+
+    @Test func valueLoadsWithAutomaticFetchingOff() async throws {
+        let client = OperationClient(
+            storeCreator: .default(
+                retryLimit: 0,
+                backoff: .noBackoff,
+                delayer: .noDelay,
+                queryEnableAutomaticFetchingCondition: .always(false),
+                networkObserver: nil,
+                focusCondition: nil
+            )
+        )
+
+        let model = SomeModel(client: client)
+        #expect(model.value == nil)
+
+        try await client.store(for: SomeData.query).fetch()
+
+        #expect(model.value == "loaded")
+    }
+
+    @Test func valueLoadsThroughThePropertyWrapper() async throws {
+        let client = OperationClient(
+            storeCreator: .default(
+                retryLimit: 0,
+                backoff: .noBackoff,
+                delayer: .noDelay,
+                queryEnableAutomaticFetchingCondition: .always(false),
+                networkObserver: nil,
+                focusCondition: nil
+            )
+        )
+
+        let model = SharingModel(client: client)
+        #expect(model.value == nil)
+
+        try await model.$value.load()
+
+        #expect(model.value == "loaded")
+    }
+
+    @Test func theSharedModelTakesTheTaskLocalClient() async throws {
+        let client = OperationClient()
+        let model = OperationClient.$current.withValue(client) { SharingModel() }
+        #expect(model.$value.store === client.store(for: SomeData.query))
+
+        await client.waitUntilIdle()   // the model's subscription fetched the stale query
+
+        #expect(model.value == "loaded")
+        #expect(model.$value.state.status == .success)
+        #expect(!model.$value.isLoading)
+        #expect(model.$value.error == nil)
+    }
+
+    @Test func readingTheSharedValueIsObserved() async throws {
+        let client = OperationClient(
+            storeCreator: .default(
+                queryEnableAutomaticFetchingCondition: .always(false),
+                networkObserver: nil, focusCondition: nil))
+        let model = SharingModel(client: client)
+        let changed = ChangeFlag()
+        withObservationTracking {
+            _ = model.value
+        } onChange: {
+            changed.set()
+        }
+        #expect(!changed.isSet)
+
+        try await model.$value.load()
+
+        #expect(changed.isSet)
+    }
+
+    @Test func aReleasedModelUnsubscribes() async throws {
+        let client = OperationClient()
+        var model: SharingModel? = SharingModel(client: client)
+        let store = client.store(for: SomeData.query)
+        #expect(store.subscriberCount == 1)
+        weak let weakModel = model
+
+        model = nil
+
+        #expect(weakModel == nil)
+        #expect(store.subscriberCount == 0)
+        await client.waitUntilIdle()
+    }
+}
+
+final class ChangeFlag: Sendable {
+    private let flag = Mutex(false)
+    var isSet: Bool { flag.withLock { $0 } }
+    func set() { flag.withLock { $0 = true } }
+}
+
+import Synchronization
