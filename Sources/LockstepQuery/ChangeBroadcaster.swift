@@ -1,4 +1,4 @@
-import Synchronization
+import Lockstep
 
 /// Holds a state, derives an output from it, and tells subscribers each time the output changes.
 ///
@@ -18,12 +18,12 @@ final class ChangeBroadcaster<State: Sendable, Output: Equatable & Sendable>: Se
         var isDelivering = false
     }
 
-    private let storage: Mutex<Storage>
+    private let storage: Lock<Storage>
     private let derive: @Sendable (State) -> Output
 
     init(_ initialState: State, derive: @escaping @Sendable (State) -> Output) {
         self.derive = derive
-        self.storage = Mutex(Storage(state: initialState, output: derive(initialState)))
+        self.storage = Lock(Storage(state: initialState, output: derive(initialState)))
     }
 
     /// The current state, which subscribers may not have heard about yet.

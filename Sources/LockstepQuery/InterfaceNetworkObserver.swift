@@ -1,7 +1,7 @@
 #if canImport(Network)
     import Dispatch
     import Network
-    import Synchronization
+    import Lockstep
 
     /// A network observer that follows the system's network path, and never sends traffic itself.
     ///
@@ -23,7 +23,7 @@
             case stopped
         }
 
-        private let phase = Mutex(Phase.idle)
+        private let phase = Lock(Phase.idle)
         private let status = ChangeBroadcaster(NetworkConnectionStatus.connected)
         private let queue = DispatchQueue(label: "LockstepQuery.InterfaceNetworkObserver")
 
@@ -87,7 +87,7 @@
 #elseif os(Linux) && canImport(Glibc)
     import Dispatch
     import Glibc
-    import Synchronization
+    import Lockstep
 
     /// A network observer that reads the machine's network interfaces, and never sends traffic.
     ///
@@ -112,7 +112,7 @@
             case stopped
         }
 
-        private let phase = Mutex(Phase.idle)
+        private let phase = Lock(Phase.idle)
         private let status = ChangeBroadcaster(NetworkConnectionStatus.connected)
         private let queue = DispatchQueue(label: "LockstepQuery.InterfaceNetworkObserver")
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Lockstep
 
 /// A clock reduced to what the query layer needs: the time since the client was made, and sleep.
 struct OperationClock: Sendable {
@@ -22,7 +22,7 @@ final class WorkTracker: Sendable {
         var nextWaiter = 0
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Lock(Storage())
 
     var running: Int {
         storage.withLock { $0.running }

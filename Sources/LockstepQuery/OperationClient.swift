@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-import Synchronization
+import Lockstep
 
 /// The cache of an app's operations: one ``OperationStore`` per key, with the defaults every
 /// store runs with.
@@ -109,8 +109,8 @@ public final class OperationClient: Sendable {
     private let clock: OperationClock
     private let now: @Sendable () -> Date
     private let tracker = WorkTracker()
-    private let storage: Mutex<Storage>
-    private let observations: Mutex<[OperationSubscription]> = Mutex([])
+    private let storage: Lock<Storage>
+    private let observations: Lock<[OperationSubscription]> = Lock([])
 
     /// Creates a client.
     ///
@@ -138,7 +138,7 @@ public final class OperationClient: Sendable {
         } else {
             self.evictionDelay = evictionDelay
         }
-        storage = Mutex(Storage(context: defaultContext))
+        storage = Lock(Storage(context: defaultContext))
         observeRefetchTriggers()
     }
 
@@ -337,7 +337,7 @@ public final class OperationClient: Sendable {
     private func observeRefetchTriggers() {
         var subscriptions: [OperationSubscription] = []
         if let observer = storeCreator.networkObserver {
-            let wasConnected = Mutex(observer.currentStatus == .connected)
+            let wasConnected = Lock(observer.currentStatus == .connected)
             subscriptions.append(
                 observer.subscribe { [weak self] status in
                     let isConnected = status == .connected

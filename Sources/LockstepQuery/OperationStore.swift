@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-import Synchronization
+import Lockstep
 
 /// The one place that holds an operation's state: its value, its runs and its subscribers.
 ///
@@ -66,7 +66,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     private let settings: StoreSettings
     private let baseContext: OperationContext
     private let tracker: WorkTracker
-    private let core: Mutex<Core>
+    private let core: Lock<Core>
     private let onUnused: @Sendable () -> Void
 
     init(
@@ -91,7 +91,7 @@ public final class OperationStore<State: OperationState>: Sendable {
         context.path = path
         context.retryLimit = settings.retryLimit
         baseContext = context
-        core = Mutex(
+        core = Lock(
             Core(state: initialState, initialState: initialState, unusedSince: settings.clock.now()))
     }
 

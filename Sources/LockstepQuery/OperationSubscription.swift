@@ -1,4 +1,4 @@
-import Synchronization
+import Lockstep
 
 /// A handle on something that notifies you: a store's state, a network observer, a condition.
 ///
@@ -15,11 +15,11 @@ import Synchronization
 ///
 /// Subscriptions are compared by identity.
 public final class OperationSubscription: Sendable, Hashable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Lock<(@Sendable () -> Void)?>
 
     /// Creates a subscription that runs `onCancel` once, when it is cancelled or released.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = Lock(onCancel)
     }
 
     /// A subscription with nothing to cancel.

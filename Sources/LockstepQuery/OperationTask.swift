@@ -1,4 +1,4 @@
-import Synchronization
+import Lockstep
 
 /// One run of an operation: a fetch of a query or a mutation's run.
 ///
@@ -16,7 +16,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     /// Why the run started.
     public let runReason: OperationContext.RunReason
 
-    private let storage = Mutex(Storage())
+    private let storage = Lock(Storage())
 
     private struct Storage {
         var result: Result<Value, any Error>?

@@ -1,5 +1,5 @@
 import Observation
-import Synchronization
+import Lockstep
 
 extension OperationClient {
     /// The client that ``SharedOperation`` uses when none is given.
@@ -89,7 +89,7 @@ public struct SharedOperation<State: QueryStateProtocol>: Sendable {
     @Observable
     final class Box: Sendable {
         let store: OperationStore<State>
-        @ObservationIgnored private let subscription = Mutex<OperationSubscription?>(nil)
+        @ObservationIgnored private let subscription = Lock<OperationSubscription?>(nil)
 
         init(store: OperationStore<State>) {
             self.store = store

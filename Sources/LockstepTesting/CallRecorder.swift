@@ -1,4 +1,4 @@
-import Synchronization
+import Lockstep
 
 /// Records the calls of a test double, readable from the test without data races.
 ///
@@ -15,7 +15,7 @@ import Synchronization
 /// #expect(calendar.loadShiftsCalls.last == today)
 /// ```
 public final class CallRecorder<Arguments: Sendable>: Sendable {
-    private let calls = Mutex<[Arguments]>([])
+    private let calls = Lock<[Arguments]>([])
 
     /// Creates a recorder with no calls.
     public init() {}

@@ -1,5 +1,4 @@
 @_spi(Testing) import Lockstep
-import Synchronization
 
 /// A test-controlled `AsyncSequence` of events whose ``post(_:)`` waits until the code under
 /// test has received and handled the event.
@@ -29,11 +28,11 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
     /// One posted event, and the post waiting for every subscriber to handle it.
     private final class Delivery: Sendable {
         let element: Element
-        private let state: Mutex<(remaining: Int, poster: CheckedContinuation<Void, Never>?)>
+        private let state: Lock<(remaining: Int, poster: CheckedContinuation<Void, Never>?)>
 
         init(element: Element, subscribers: Int, poster: CheckedContinuation<Void, Never>) {
             self.element = element
-            self.state = Mutex((subscribers, poster))
+            self.state = Lock((subscribers, poster))
         }
 
         /// One subscriber is done with the event; the post returns when all are.
@@ -63,7 +62,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         var subscriptionWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Creates an event source with no subscriber.
     public init() {}

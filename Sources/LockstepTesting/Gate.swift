@@ -1,5 +1,4 @@
 @_spi(Testing) import Lockstep
-import Synchronization
 
 /// Holds a call of the code under test suspended until the test lets it through.
 ///
@@ -38,7 +37,7 @@ public final class Gate: Sendable {
         var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Creates a closed gate.
     public init() {}

@@ -1,5 +1,4 @@
 @_spi(Testing) import Lockstep
-import Synchronization
 
 /// A clock whose time moves only when the test advances it, and that a ``TestStore`` knows
 /// about: code sleeping on it is parked until the test moves time past its deadline.
@@ -61,7 +60,7 @@ public final class ManualClock: Clock, Sendable {
         var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Creates a clock at its start.
     public init() {}

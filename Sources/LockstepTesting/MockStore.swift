@@ -1,7 +1,6 @@
 @_spi(Testing) import Lockstep
 import IssueReporting
 import Observation
-import Synchronization
 
 /// A stand-in for a ``Store`` in the tests of a type that depends on one, such as a view model
 /// written against ``StoreProtocol``.
@@ -241,7 +240,7 @@ final class ActionLog<Action: Sendable>: Sendable {
         var waiters: [UInt64: (index: Int, continuation: CheckedContinuation<Action?, Never>)] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     var actions: [Action] {
         state.withLock { $0.actions }
@@ -317,7 +316,7 @@ final class ChangeNotifier: Sendable {
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The number of changes so far.
     var version: UInt64 {

@@ -1,7 +1,6 @@
 import CustomDump
 import IssueReporting
 @_spi(Testing) import Lockstep
-import Synchronization
 
 /// Drives a real ``Store`` one step at a time and asserts every step: the state each action
 /// produces and every action the side effects send back.
@@ -430,8 +429,8 @@ public struct TestStoreTask: Sendable {
 
 /// What the end-of-test check of a ``TestStore`` needs, reachable from its nonisolated `deinit`.
 final class Ledger: Sendable {
-    private let state = Mutex<(received: [String], isExhaustive: Bool)>(([], true))
-    private let sends = Mutex<[Task<Void, Never>]>([])
+    private let state = Lock<(received: [String], isExhaustive: Bool)>(([], true))
+    private let sends = Lock<[Task<Void, Never>]>([])
     let location: SourceLocation
 
     init(location: SourceLocation) {

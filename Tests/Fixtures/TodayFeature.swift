@@ -1,7 +1,6 @@
 // Seed 000's Today feature, shared by the test targets.
 import Lockstep
 import LockstepTesting
-import Synchronization
 
 // A small version of seed 000's ShiftScheduler: a Today feature with a reducer, a middleware
 // and a calendar service, composed into an app store.
@@ -94,7 +93,7 @@ final class MockCalendarService: CalendarService {
         var loadShiftsCallCount = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     let gate: Gate?
 
     init(gate: Gate? = nil) {

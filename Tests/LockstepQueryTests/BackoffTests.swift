@@ -1,5 +1,5 @@
+import Lockstep
 import LockstepQuery
-import Synchronization
 import Testing
 
 @Suite struct BackoffTests {
@@ -190,7 +190,7 @@ import Testing
 
 /// Collects the ranges a jitter function asks its random source for.
 private final class RangeRecorder: Sendable {
-    private let ranges = Mutex<[ClosedRange<Double>]>([])
+    private let ranges = Lock<[ClosedRange<Double>]>([])
 
     func record(_ range: ClosedRange<Double>) {
         ranges.withLock { $0.append(range) }

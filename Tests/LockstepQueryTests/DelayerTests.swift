@@ -1,6 +1,6 @@
 import Clocks
+import Lockstep
 import LockstepQuery
-import Synchronization
 import Testing
 
 @Suite struct DelayerTests {
@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func aCustomDelayerGetsEachPositiveDuration() async throws {
-        let recorded = Mutex<[Duration]>([])
+        let recorded = Lock<[Duration]>([])
         let delayer = OperationDelayer { duration in
             recorded.withLock { $0.append(duration) }
         }

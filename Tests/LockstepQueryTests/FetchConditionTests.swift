@@ -1,5 +1,5 @@
+import Lockstep
 import LockstepQuery
-import Synchronization
 import Testing
 
 @Suite struct FetchConditionTests {
@@ -184,7 +184,7 @@ import Testing
     @Test func aHandlerMayCancelAnotherSubscription() {
         let manual = ManualCondition(false)
         let heard = Recorder<String>()
-        let later = Mutex<OperationSubscription?>(nil)
+        let later = Lock<OperationSubscription?>(nil)
         let first = manual.condition.subscribe { _ in
             heard.append("first")
             later.withLock { $0?.cancel() }
@@ -235,7 +235,7 @@ import Testing
 
 /// Collects what handlers hear, from any thread.
 private final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Lock<[Value]>([])
 
     func append(_ value: Value) {
         storage.withLock { $0.append(value) }
@@ -248,7 +248,7 @@ private final class Recorder<Value: Sendable>: Sendable {
 
 /// A condition that counts the subscriptions it has handed out and not seen cancelled.
 private final class CountingCondition: Sendable {
-    private let count = Mutex(0)
+    private let count = Lock(0)
 
     var activeSubscriptions: Int {
         count.withLock { $0 }

@@ -1,7 +1,6 @@
 import Foundation
 @testable import LockstepQuery
 import LockstepTesting
-import Synchronization
 import Testing
 
 @Suite("Store integration")

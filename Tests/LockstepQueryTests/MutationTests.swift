@@ -1,7 +1,6 @@
 import Foundation
 @testable import LockstepQuery
 import LockstepTesting
-import Synchronization
 import Testing
 
 @Suite("Mutations")
@@ -94,10 +93,10 @@ struct MutationTests {
 final class ProfileServer: Sendable {
     struct SaveFailed: Error {}
     let gate = Gate()
-    private let state: Mutex<(name: String, reads: Int, failNext: Bool)>
+    private let state: Lock<(name: String, reads: Int, failNext: Bool)>
 
     init(name: String) {
-        state = Mutex((name, 0, false))
+        state = Lock((name, 0, false))
         gate.open()
     }
 

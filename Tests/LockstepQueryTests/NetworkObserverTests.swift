@@ -1,5 +1,5 @@
+import Lockstep
 @testable import LockstepQuery
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -217,7 +217,7 @@ private func ipv6(_ groups: UInt16...) -> [UInt8] {
 
 /// Collects what handlers hear, from any thread.
 private final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Lock<[Value]>([])
 
     func append(_ value: Value) {
         storage.withLock { $0.append(value) }

@@ -1,4 +1,5 @@
 import Foundation
+import Lockstep
 import LockstepQuery
 import Observation
 import Testing
@@ -158,9 +159,8 @@ struct SeedTestingArticleTests {
 }
 
 final class ChangeFlag: Sendable {
-    private let flag = Mutex(false)
+    private let flag = Lock(false)
     var isSet: Bool { flag.withLock { $0 } }
     func set() { flag.withLock { $0 = true } }
 }
 
-import Synchronization

@@ -1,5 +1,4 @@
 import LockstepTesting
-import Synchronization
 import Testing
 
 // A search that waits for typing to pause: each query change waits 300 ms on the services'
@@ -26,7 +25,7 @@ func searchReducer(state: SearchState, action: SearchAction) -> SearchState {
 
 /// The query typed last, shared by every run of the middleware.
 final class LatestQuery: Sendable {
-    private let query = Mutex("")
+    private let query = Lock("")
     var value: String {
         get { query.withLock { $0 } }
         set { query.withLock { $0 = newValue } }

@@ -1,7 +1,6 @@
 @testable import LockstepFixtures
 import LockstepTesting
 import Observation
-import Synchronization
 import Testing
 
 /// MockStore on its own: recorded actions, state, selector overrides, effects and lifetime.
@@ -232,7 +231,7 @@ struct MockStoreTests {
 
 /// A flag that Observation's `onChange` sets from any thread.
 private final class Flag: Sendable {
-    private let storage = Mutex(false)
+    private let storage = Lock(false)
 
     func set() {
         storage.withLock { $0 = true }

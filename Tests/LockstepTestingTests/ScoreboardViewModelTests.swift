@@ -1,6 +1,5 @@
 import LockstepTesting
 import Observation
-import Synchronization
 import Testing
 
 /// Seed 003's ScoreboardViewModelTests, with `MockStore`, and no expectation, timeout or sleep:
@@ -132,7 +131,7 @@ private final class ObservedChange {
 }
 
 private final class ChangeSignal: Sendable {
-    private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+    private let state = Lock<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
 
     func fire() {
         let waiter = state.withLock { state in

@@ -1,6 +1,5 @@
 @testable import LockstepFixtures
 import LockstepTesting
-import Synchronization
 import Testing
 
 /// Seed 002's `TestRunner`: GIVEN a subject, WHEN events, THEN key paths.
@@ -76,7 +75,7 @@ struct TestRunnerTests {
 
     /// Runs `runner` inside `withKnownIssue`, and returns the issues it reported.
     private func reportedIssues<Subject>(_ runner: TestRunner<Subject>) async -> [Issue] {
-        let issues = Mutex<[Issue]>([])
+        let issues = Lock<[Issue]>([])
         await withKnownIssue {
             await runner.runTests()
         } matching: { issue in

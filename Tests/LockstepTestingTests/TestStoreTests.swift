@@ -1,6 +1,5 @@
 @testable import LockstepFixtures
 import LockstepTesting
-import Synchronization
 import Testing
 
 @MainActor

@@ -1,6 +1,5 @@
 @testable import LockstepFixtures
 import Lockstep
-import Synchronization
 import Testing
 
 /// The dispatch contract on a store isolated to an actor of its own.
@@ -55,7 +54,7 @@ struct ActorStoreTests {
     @Test("Cancelling the dispatching task cancels the middleware it started")
     func cancellingDispatchCancelsMiddleware() async {
         let started = Signal()
-        let sawCancellation = Mutex(false)
+        let sawCancellation = Lock(false)
         let store = ActorStore(state: Counter(), reducer: counterReducer, middlewares: [
             { _, _, _ in
                 started.signal()
@@ -76,7 +75,7 @@ struct ActorStoreTests {
     func releasedStoreCancelsItsWork() async {
         let started = Signal()
         let finished = Signal()
-        let sawCancellation = Mutex(false)
+        let sawCancellation = Lock(false)
         var store: ActorStore<Counter, CounterAction>? = ActorStore(
             state: Counter(),
             reducer: counterReducer,
@@ -108,7 +107,7 @@ struct ActorStoreTests {
 
     @Test("1,000 concurrent tasks dispatching 100 increments each end at exactly 100,000")
     func concurrentDispatchesAreAllReduced() async {
-        let middlewareCalls = Mutex(0)
+        let middlewareCalls = Lock(0)
         let store = ActorStore(state: Counter(), reducer: counterReducer, middlewares: [
             { _, _, _ in middlewareCalls.withLock { $0 += 1 } },
         ])

@@ -1,7 +1,6 @@
 @testable import LockstepFixtures
 import Lockstep
 import Observation
-import Synchronization
 import Testing
 
 /// The properties of `await store.dispatch(_:)`, each proved on its own.
@@ -120,7 +119,7 @@ struct DispatchContractTests {
 
     @Test("1,000 concurrent tasks dispatching 100 increments each end at exactly 100,000")
     func concurrentDispatchesAreAllReduced() async {
-        let middlewareCalls = Mutex(0)
+        let middlewareCalls = Lock(0)
         let store = Store(state: Counter(), reducer: counterReducer, middlewares: [
             { _, _, _ in middlewareCalls.withLock { $0 += 1 } },
         ])

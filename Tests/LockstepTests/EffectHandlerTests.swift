@@ -1,7 +1,6 @@
 @testable import LockstepFixtures
 import Lockstep
 import LockstepTesting
-import Synchronization
 import Testing
 
 /// Seed 002's single entry point, with effects run by an `EffectRunner`.
@@ -133,7 +132,7 @@ struct EffectHandlerTests {
     @Test("Releasing the runner cancels the effects in flight")
     func releasedRunnerCancelsEffects() async throws {
         let started = Signal()
-        let sawCancellation = Mutex(false)
+        let sawCancellation = Lock(false)
         let finished = Signal()
         var vm: MyViewModel? = MyViewModel { _ in
             started.signal()

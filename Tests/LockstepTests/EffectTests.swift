@@ -1,7 +1,6 @@
 @testable import LockstepFixtures
 import Lockstep
 import LockstepTesting
-import Synchronization
 import Testing
 
 /// Seed 003's stream effects: an effect on its own, and registered on a store.

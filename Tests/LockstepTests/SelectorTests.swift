@@ -1,7 +1,6 @@
 @testable import LockstepFixtures
 import Foundation
 import Lockstep
-import Synchronization
 import Testing
 
 // Seed 003's selector example, with the `@Sendable` that Swift 6 requires of a closure kept in a
@@ -33,7 +32,7 @@ struct SelectorTests {
 
     @Test("The transformation runs again only when an input changed")
     func transformationRunsOnlyWhenInputsChange() {
-        let runs = Mutex(0)
+        let runs = Lock(0)
         let getTotal = createSelector(getSubtotal, getTaxRate) { subtotal, taxRate -> Decimal in
             runs.withLock { $0 += 1 }
             return subtotal * (1 + taxRate)
@@ -53,7 +52,7 @@ struct SelectorTests {
 
     @Test("A selector of nine inputs combines all of them")
     func nineInputs() {
-        let runs = Mutex(0)
+        let runs = Lock(0)
         let digits = createSelector(
             { @Sendable (s: [Int]) in s[0] }, { @Sendable (s: [Int]) in s[1] },
             { @Sendable (s: [Int]) in s[2] }, { @Sendable (s: [Int]) in s[3] },

@@ -1,6 +1,5 @@
 @testable import LockstepFixtures
 import Lockstep
-import Synchronization
 import Testing
 
 /// Cancellation and lifetime: what stops the work a store started.
@@ -10,7 +9,7 @@ struct StoreLifetimeTests {
     @Test("Cancelling the dispatching task cancels the middleware it started")
     func cancellingDispatchCancelsMiddleware() async {
         let started = Signal()
-        let sawCancellation = Mutex(false)
+        let sawCancellation = Lock(false)
         let store = Store(state: Counter(), reducer: counterReducer, middlewares: [
             { _, action, _ in
                 guard action == .listen else { return }
@@ -31,7 +30,7 @@ struct StoreLifetimeTests {
     @Test("Cancellation reaches the middleware of a nested dispatch")
     func cancellationReachesNestedMiddleware() async {
         let started = Signal()
-        let sawCancellation = Mutex(false)
+        let sawCancellation = Lock(false)
         let store = Store(state: Counter(), reducer: counterReducer, middlewares: [
             { _, action, dispatch in
                 switch action {
@@ -59,7 +58,7 @@ struct StoreLifetimeTests {
     func releasedStoreCancelsItsWork() async {
         let started = Signal()
         let finished = Signal()
-        let sawCancellation = Mutex(false)
+        let sawCancellation = Lock(false)
         var store: Store<Counter, CounterAction>? = Store(
             state: Counter(),
             reducer: counterReducer,
@@ -85,7 +84,7 @@ struct StoreLifetimeTests {
 
     @Test("A dispatcher kept by a middleware does not keep the store alive")
     func keptDispatcherDoesNotRetainStore() async {
-        let kept = Mutex<Dispatcher<CounterAction>?>(nil)
+        let kept = Lock<Dispatcher<CounterAction>?>(nil)
         var store: Store<Counter, CounterAction>? = Store(
             state: Counter(),
             reducer: counterReducer,
@@ -126,7 +125,7 @@ struct StoreLifetimeTests {
     @Test("Cancelling the task that send returned cancels its side effects")
     func cancellingSendTaskCancelsSideEffects() async {
         let started = Signal()
-        let sawCancellation = Mutex(false)
+        let sawCancellation = Lock(false)
         let store = Store(state: Counter(), reducer: counterReducer, middlewares: [
             { _, _, _ in
                 started.signal()

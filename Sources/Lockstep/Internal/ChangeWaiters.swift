@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Consumers of ``StoreSelection`` waiting for the store's next change, woken by an
 /// observation's `onChange`, by cancellation, or by the store's release.
@@ -13,7 +12,7 @@ final class ChangeWaiters: Sendable {
         var isClosed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Reserves an identifier for a wait about to start. A ``wake(_:)`` that comes before the
     /// wait starts is remembered, so the wait then returns at once.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The work a root dispatch waits for beyond its own structured middleware: the reactions of
 /// registered effects to every action of the tree, including the actions those effects emit.
@@ -23,7 +22,7 @@ final class DispatchTree: Sendable {
         var waitingTask: TrackedTask?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The store's side of one registered effect's input: the queue of actions the effect has not
 /// read yet, for each iterator the effect's pipeline made of its ``Actions``.
@@ -61,7 +60,7 @@ final class EffectInput<Action: Sendable>: Sendable {
         var currentTree: DispatchTree?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The tasks a store started on its own behalf (see ``Store/send(_:)``), cancelled together
 /// when the store is released.
@@ -14,7 +13,7 @@ final class OwnedTasks: Sendable {
         var isCancelled = false
     }
 
-    private let registry = Mutex(Registry())
+    private let registry = Lock(Registry())
 
     /// Starts `operation` in a task kept until it finishes, and cancelled by ``cancelAll()``.
     func start(

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Creates a memoized selector from input selectors and a transformation of their values.
 ///
@@ -48,7 +47,7 @@ public func createSelector<State, each Input: Equatable & Sendable, Output: Send
 
 /// The last inputs and output of a memoized selector.
 private final class SelectorMemory<each Input: Equatable & Sendable, Output: Sendable>: Sendable {
-    private let last = Mutex<(inputs: (repeat each Input), output: Output)?>(nil)
+    private let last = Lock<(inputs: (repeat each Input), output: Output)?>(nil)
 
     /// The remembered output, if `inputs` equal the remembered inputs.
     func output(for inputs: repeat each Input) -> Output? {

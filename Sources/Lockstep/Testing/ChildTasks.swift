@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The child tasks of a tracked task that waits for all of them (a task group of middlewares).
 ///
@@ -6,11 +5,11 @@ import Synchronization
 /// work monitor never sees a moment with nothing running while the parent is about to go on.
 final class ChildTasks: Sendable {
     private let parent: TrackedTask
-    private let state: Mutex<(pending: Int, parentWaits: Bool)>
+    private let state: Lock<(pending: Int, parentWaits: Bool)>
 
     init(parent: TrackedTask, count: Int) {
         self.parent = parent
-        self.state = Mutex((count, false))
+        self.state = Lock((count, false))
     }
 
     /// A new running child, tracked by the parent's monitor.

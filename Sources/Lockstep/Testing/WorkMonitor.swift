@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Counts the tasks doing a store's work that are running right now, so that a test can wait
 /// until every one of them has either finished or stopped on something only the test can
@@ -21,7 +20,7 @@ public final class WorkMonitor: Sendable {
         var units: [ObjectIdentifier: TrackedTask] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Creates a monitor with nothing running.
     public init() {}
@@ -93,7 +92,7 @@ public final class TrackedTask: Sendable {
     @TaskLocal public static var current: TrackedTask?
 
     private let monitor: WorkMonitor
-    private let state = Mutex(Phase.running)
+    private let state = Lock(Phase.running)
 
     /// What the task is doing, for failure messages.
     public let label: String

@@ -1,7 +1,6 @@
 import Foundation
 import LockstepQuery
 import LockstepTesting
-import Synchronization
 
 /// An error a test backend throws.
 struct BackendError: Error, Equatable {
@@ -12,11 +11,11 @@ struct BackendError: Error, Equatable {
 /// `failures` calls.
 final class Backend: Sendable {
     let gate: Gate?
-    private let state: Mutex<(calls: Int, failures: Int, retryIndices: [Int])>
+    private let state: Lock<(calls: Int, failures: Int, retryIndices: [Int])>
 
     init(gated: Bool = false, failures: Int = 0) {
         gate = gated ? Gate() : nil
-        state = Mutex((0, failures, []))
+        state = Lock((0, failures, []))
     }
 
     var calls: Int { state.withLock { $0.calls } }
@@ -105,7 +104,7 @@ let fixedDate = Date(timeIntervalSince1970: 1_800_000_000)
 
 /// Records what a test delayer was asked to wait.
 final class DelayRecorder: Sendable {
-    private let delays = Mutex<[Duration]>([])
+    private let delays = Lock<[Duration]>([])
     var recorded: [Duration] { delays.withLock { $0 } }
     var delayer: OperationDelayer {
         OperationDelayer { duration in self.delays.withLock { $0.append(duration) } }
@@ -114,7 +113,7 @@ final class DelayRecorder: Sendable {
 
 /// Collects the states a subscriber hears.
 final class StateLog<State: Sendable>: Sendable {
-    private let states = Mutex<[State]>([])
+    private let states = Lock<[State]>([])
     var all: [State] { states.withLock { $0 } }
     func append(_ state: State) { states.withLock { $0.append(state) } }
 }

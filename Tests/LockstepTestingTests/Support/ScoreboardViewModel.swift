@@ -1,6 +1,5 @@
 import LockstepTesting
 import Observation
-import Synchronization
 
 // Seed 003's ScoreboardViewModel, adapted as ARCHITECTURE.md allows: `@Observable` instead of
 // `ObservableObject` and `@Published`; the store is any `StoreProtocol` (a `Store` in the app,
@@ -95,7 +94,7 @@ private final class Bindings: Sendable {
         }
     }
 
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let tasks = Lock<[Task<Void, Never>]>([])
     /// Held apart from the tasks, which report to it: a task holding `Bindings` would keep it,
     /// and so itself, alive.
     private let readiness = Readiness()
@@ -123,7 +122,7 @@ private final class Bindings: Sendable {
 
 /// Counts the first values still expected, and wakes the waiters when none is left.
 private final class Readiness: Sendable {
-    private let state = Mutex<(pending: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+    private let state = Lock<(pending: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
     func expectFirstValue() {
         state.withLock { $0.pending += 1 }

@@ -1,6 +1,5 @@
 import Lockstep
 import LockstepTesting
-import Synchronization
 
 // Seed 003's scoreboard, with actions as values of a protocol (ReCombine's style), the score
 // API injected instead of kept in a static var, and Combine replaced by async functions.
@@ -64,7 +63,7 @@ protocol ScoreAPI: Sendable {
 
 /// A score API double: succeeds or fails, records its calls, and can hold each call on a gate.
 final class MockScoreAPI: ScoreAPI {
-    private let calls = Mutex<[String]>([])
+    private let calls = Lock<[String]>([])
     let fails: Bool
     let gate: Gate?
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Lockstep
 
 /// A one-shot signal: `wait()` suspends until `signal()` has been called, before or after.
 final class Signal: Sendable {
@@ -7,7 +7,7 @@ final class Signal: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     func signal() {
         let waiters = state.withLock { state in
@@ -36,7 +36,7 @@ final class Signal: Sendable {
 
 /// Suspends until the current task is cancelled, without polling or sleeping.
 func suspendUntilCancelled() async {
-    let waiter = Mutex<(continuation: CheckedContinuation<Void, Never>?, isCancelled: Bool)>(
+    let waiter = Lock<(continuation: CheckedContinuation<Void, Never>?, isCancelled: Bool)>(
         (nil, false)
     )
     await withTaskCancellationHandler {
@@ -62,7 +62,7 @@ func suspendUntilCancelled() async {
 
 /// A thread-safe list of values that tests append to from any task.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Lock<[Value]>([])
 
     func append(_ value: Value) {
         storage.withLock { $0.append(value) }
