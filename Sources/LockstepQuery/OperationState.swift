@@ -219,4 +219,9 @@ extension Result {
         if case .success = self { return true }
         return false
     }
+
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }

@@ -39,6 +39,8 @@ public final class OperationStore<State: OperationState>: Sendable {
         var state: State
         var initialState: State
         var runs: [Int: Run] = [:]
+        /// An automatic run that ended before anyone joined it, kept for the first to ask.
+        var unclaimedRun: OperationTask<State.Value>?
         var nextRun = 0
         var subscribers: [Int: QueryEventHandler<State>] = [:]
         var nextSubscriber = 0
@@ -144,10 +146,21 @@ public final class OperationStore<State: OperationState>: Sendable {
         baseContext
     }
 
-    /// The runs in flight, oldest first.
+    /// The runs in flight, oldest first, preceded by the last automatic run if it ended before
+    /// anyone waited for it.
+    ///
+    /// A run a subscriber starts (a model subscribing as it is made) can end before a test looks
+    /// for it. Such a run stays first in this list, finished, until someone calls
+    /// ``OperationTask/runIfNeeded()`` on it or another run starts, so that
+    /// `_ = try await store.activeTasks.first?.runIfNeeded()` always finds the run and waits for
+    /// its notifications, however fast the query answered.
     public var activeTasks: [OperationTask<State.Value>] {
         core.withLock { core in
-            core.runs.sorted { $0.key < $1.key }.map(\.value.task)
+            if let unclaimed = core.unclaimedRun, unclaimed.hasBeenJoined {
+                core.unclaimedRun = nil
+            }
+            let running = core.runs.sorted { $0.key < $1.key }.map(\.value.task)
+            return (core.unclaimedRun.map { [$0] } ?? []) + running
         }
     }
 
@@ -172,6 +185,7 @@ public final class OperationStore<State: OperationState>: Sendable {
         cancelAllActiveTasks()
         core.withLock { core in
             core.state = core.initialState
+            core.unclaimedRun = nil
             core.valueSetAt = nil
             core.events.append(.state(core.state, subscriber: nil))
         }
@@ -246,6 +260,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     ) -> OperationTask<State.Value> {
         let id = core.nextRun
         core.nextRun += 1
+        core.unclaimedRun = nil
         let task = OperationTask<State.Value>(id: id, runReason: reason)
         var context = baseContext
         context.runReason = reason
@@ -332,6 +347,11 @@ public final class OperationStore<State: OperationState>: Sendable {
                     outcome = .failure(CancellationError())
                 }
                 core.state.apply(.cancelled(run: id, date: date))
+            }
+            if run.task.runReason != .requested, !run.task.hasBeenJoined, core.runs.isEmpty,
+                !(outcome.failure is CancellationError)
+            {
+                core.unclaimedRun = run.task
             }
             core.events.append(.runEnded(run.context))
             core.events.append(.state(core.state, subscriber: nil))

@@ -66,6 +66,11 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     // MARK: Internal
 
+    /// Whether any caller has joined the run.
+    var hasBeenJoined: Bool {
+        storage.withLock { $0.nextWaiter > 0 }
+    }
+
     /// The callers waiting for the run now.
     var waiterCount: Int {
         storage.withLock { $0.openWaiters }

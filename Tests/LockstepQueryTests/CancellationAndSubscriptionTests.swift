@@ -225,3 +225,39 @@ struct RecordName: MutationRequest {
         try await backend.call(arguments, context: context)
     }
 }
+
+@Suite("Active tasks")
+struct ActiveTaskTests {
+    @Test func anAutomaticRunThatEndedBeforeAnyoneLookedIsKeptForTheFirstToAsk() async throws {
+        let client = makeClient()
+        let store = client.store(for: NameQuery("ada", backend: Backend()))
+        let subscription = store.subscribe(with: QueryEventHandler())
+        await client.waitUntilIdle()   // the run has ended; nobody joined it
+
+        let run = try #require(store.activeTasks.first)
+        #expect(run.isFinished)
+        #expect(run.runReason == .subscribed)
+        #expect(try await run.runIfNeeded() == "ada #1")
+
+        #expect(store.activeTasks.isEmpty)   // claimed
+        subscription.cancel()
+    }
+
+    @Test func aNewRunReplacesTheUnclaimedOne() async throws {
+        let client = makeClient()
+        let store = client.store(for: NameQuery("ada", backend: Backend()))
+        let subscription = store.subscribe(with: QueryEventHandler())
+        await client.waitUntilIdle()
+
+        try await store.fetch()
+
+        #expect(store.activeTasks.isEmpty)
+        subscription.cancel()
+    }
+
+    @Test func requestedRunsAreNotKeptOnceEnded() async throws {
+        let store = makeClient().store(for: NameQuery("ada", backend: Backend()))
+        try await store.fetch()
+        #expect(store.activeTasks.isEmpty)
+    }
+}

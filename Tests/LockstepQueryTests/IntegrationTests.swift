@@ -103,7 +103,7 @@ struct ConcurrencyTests {
 
         for store in stores {
             #expect(store.subscriberCount == 0)
-            #expect(store.activeTasks.isEmpty)
+            #expect(store.activeTasks.allSatisfy { $0.isFinished })
             #expect(store.status == .success)
             #expect(store.currentValue != nil)
         }
