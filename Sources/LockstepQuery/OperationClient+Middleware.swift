@@ -12,9 +12,10 @@ extension OperationClient {
     /// let store = Store(
     ///   state: AppState(),
     ///   reducer: appReducer,
+    ///   services: services,
     ///   middlewares: [
     ///     client.middleware(
-    ///       fetching: { action in
+    ///       fetching: { (action: AppAction) -> User.Query? in
     ///         guard case .profile(.load(let id)) = action else { return nil }
     ///         return User.query(id: id)
     ///       },

@@ -102,8 +102,9 @@ public final class OperationClient: Sendable {
 
     /// The defaults this client's stores run with.
     public let storeCreator: StoreCreator
-    /// How long a store nobody subscribes to and nothing runs in is kept, or `nil` to keep every
-    /// store until it is cleared.
+    /// How long a store is kept after it was made or lost its last subscriber, or `nil` to keep
+    /// every store until it is cleared. A store is never evicted while it has a subscriber or a
+    /// run in flight; one whose run outlasted the delay goes as soon as the run ends.
     public let evictionDelay: Duration?
 
     private let clock: OperationClock
