@@ -35,7 +35,10 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     @usableFromInline lazy var dispatcher = Dispatcher<Action> { [weak self] action in
         // The strong reference lives only while the reducer runs, so a follow-up action's side
         // effects do not keep a released store alive.
-        guard let run = await self?.reduce(action) else { return }
+        guard let run = await self?.reduce(action) else {
+            reportDispatchToReleasedStore(action, storeType: "ActorStore")
+            return
+        }
         await run.runMiddlewares()
     }
     private let ownedTasks = OwnedTasks()

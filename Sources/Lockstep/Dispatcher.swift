@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// The function a middleware calls to dispatch a follow-up action.
 ///
 /// A middleware receives a dispatcher and calls it as a function:
@@ -12,8 +14,11 @@
 /// that promise up for the work in that task.
 ///
 /// A dispatcher handed out by a ``Store`` holds the store weakly: a middleware that keeps a
-/// dispatcher (a long-running stream, a timer) does not keep the store alive, and once the store
-/// is released its dispatcher ignores further actions.
+/// dispatcher (a long-running stream, a timer) does not keep the store alive. Once the store is
+/// released there is nothing to reduce an action, so the dispatcher drops it and returns. If the
+/// dispatching task was cancelled (releasing a store cancels its work, and a middleware may
+/// still dispatch its failure action), the drop is silent; otherwise it is reported as an issue
+/// naming the action, since work that outlives its store is usually a bug.
 ///
 /// Tests of a middleware on its own can build a dispatcher from any closure, for example one
 /// that records the actions it is given.
@@ -42,4 +47,14 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     public func dispatch(action: Action) async {
         await body(action)
     }
+}
+
+/// Reports an action dispatched to a released store, unless the dispatching task was cancelled.
+func reportDispatchToReleasedStore<Action>(
+    _ action: Action, storeType: String
+) {
+    guard !Task.isCancelled else { return }
+    reportIssue(
+        "\(action) was dispatched to \(storeType == "ActorStore" ? "an" : "a") \(storeType) that has been released; it was dropped. "
+            + "Work that keeps a dispatcher should end with its store (check for cancellation).")
 }

@@ -1,3 +1,4 @@
+import IssueReporting
 import Observation
 
 /// The single source of truth of an app: its state, the reducer that changes it and the
@@ -380,6 +381,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
             // The strong reference lives only for phase 1, so a follow-up action's side effects
             // do not keep a released store alive either.
             guard let run = self?.reduce(action, origin: .middleware, joining: DispatchTree.current, waits: true) else {
+                reportDispatchToReleasedStore(action, storeType: "Store")
                 return
             }
             await run.perform()

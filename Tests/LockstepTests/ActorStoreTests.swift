@@ -125,4 +125,23 @@ struct ActorStoreTests {
         #expect(await store.state.value == 100_000)
         #expect(middlewareCalls.withLock { $0 } == 100_000)
     }
+
+    @Test("A dispatch to a released ActorStore is dropped and reported")
+    func dispatchToReleasedActorStoreIsReported() async throws {
+        let kept = Lock<Dispatcher<CounterAction>?>(nil)
+        var store: ActorStore<Counter, CounterAction>? = ActorStore(
+            state: Counter(), reducer: counterReducer,
+            middlewares: [{ _, _, dispatch in kept.withLock { $0 = dispatch } }])
+        weak let weakStore = store
+        await store?.dispatch(.listen)
+        store = nil
+        #expect(weakStore == nil)
+
+        let dispatcher = try #require(kept.withLock { $0 })
+        await withKnownIssue {
+            await dispatcher(.increment)
+        } matching: { issue in
+            issue.description.contains("dispatched to an ActorStore that has been released")
+        }
+    }
 }
