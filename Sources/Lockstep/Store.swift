@@ -236,6 +236,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// Starts `effect`, which then reacts to every action the store reduces until the returned
     /// registration is cancelled or released, or the store is released.
     ///
+    /// Registering an effect that is still registered is reported as an issue: both registrations
+    /// run, so the effect reacts to each action twice. Two effects made by the same code (a
+    /// factory function called twice) are different effects and are not reported.
+    ///
     /// - Parameter effect: The effect to run.
     /// - Returns: The registration that keeps the effect running.
     public func register(_ effect: Effect<Action>) -> EffectRegistration {
@@ -342,7 +346,16 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     /// Starts `effect` in a task the store owns.
     private func start(_ effect: Effect<Action>) -> Task<Void, Never> {
-        let input = EffectInput<Action>()
+        let identity = ObjectIdentifier(effect.identity)
+        if effectInputs.contains(where: { $0.effectIdentity == identity }) {
+            reportIssue(
+                """
+                The effect created at \(effect.name) is registered with this store twice. Both \
+                registrations run, so it reacts to each action twice and its output is \
+                dispatched twice. Cancel the first registration before registering it again.
+                """)
+        }
+        let input = EffectInput<Action>(effectIdentity: identity)
         effectInputs.append(input)
         let dispatchOutput: @Sendable (Action) async -> Void = { [weak self] action in
             await self?.dispatchEffectOutput(action, effect: effect.name, tree: input.currentTree)

@@ -237,7 +237,14 @@ struct EffectTests {
             .map { n in CounterAction.countdown(n - 1) }
         }
         let store = Store(state: Counter(), reducer: counterReducer, effects: [failing, countdown])
-        let failed = store.register(failing)
+        // Registered a second time on purpose: each registration fails and is reported on its own.
+        var registration: EffectRegistration?
+        withKnownIssue {
+            registration = store.register(failing)
+        } matching: { issue in
+            issue.description.contains("is registered with this store twice")
+        }
+        let failed = registration!
 
         await store.dispatch(.listen)
         await failed.finished()
@@ -284,6 +291,54 @@ struct EffectTests {
 
         #expect(seen.values == [.increment])
         #expect(registration.isCancelled)
+    }
+
+    @Test("Registering an effect that is still registered is reported; both registrations run")
+    func effectRegisteredTwiceIsReported() async {
+        let seen = Recorder<CounterAction>()
+        let store = Store(state: Counter(), reducer: counterReducer)
+        let effect = recordingEffect(into: seen)
+        let first = store.register(effect)
+
+        var second: EffectRegistration?
+        withKnownIssue {
+            second = store.register(effect)
+        } matching: { issue in
+            issue.description.contains("is registered with this store twice")
+        }
+        await store.dispatch(.increment)
+
+        #expect(seen.values == [.increment, .increment])
+        first.cancel()
+        second?.cancel()
+    }
+
+    @Test("Two effects made by the same factory are not the same effect")
+    func effectsFromOneFactoryAreDistinct() async {
+        let seen = Recorder<CounterAction>()
+        let store = Store(state: Counter(), reducer: counterReducer)
+        let registrations = [store.register(recordingEffect(into: seen)), store.register(recordingEffect(into: seen))]
+
+        await store.dispatch(.increment)
+
+        #expect(seen.values == [.increment, .increment])
+        #expect(registrations.count == 2)
+    }
+
+    @Test("An effect registered again after its registration was cancelled is not reported")
+    func effectReRegisteredAfterCancelIsQuiet() async {
+        let seen = Recorder<CounterAction>()
+        let store = Store(state: Counter(), reducer: counterReducer)
+        let effect = recordingEffect(into: seen)
+        let first = store.register(effect)
+        first.cancel()
+        await first.finished()
+
+        let second = store.register(effect)
+        await store.dispatch(.increment)
+
+        #expect(seen.values == [.increment])
+        second.cancel()
     }
 
     @Test("Releasing a registration stops the effect")

@@ -48,6 +48,10 @@ public struct Effect<Action: Sendable>: Sendable {
 
     let makeOutput: @Sendable (Actions<Action>) -> EffectOutput<Action>
 
+    /// Shared by the copies of one effect, so a store can tell the same effect registered twice
+    /// from two effects made at the same place.
+    let identity = EffectIdentity()
+
     /// Creates an effect from a function of the store's actions.
     ///
     /// - Parameters:
@@ -89,3 +93,6 @@ public struct Effect<Action: Sendable>: Sendable {
         makeOutput(Actions(actions))
     }
 }
+
+/// The identity of one ``Effect`` value and its copies.
+final class EffectIdentity: Sendable {}

@@ -62,7 +62,12 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     private let state = Lock(State())
 
-    init() {}
+    /// The effect this input feeds, to spot one effect registered twice.
+    let effectIdentity: ObjectIdentifier?
+
+    init(effectIdentity: ObjectIdentifier? = nil) {
+        self.effectIdentity = effectIdentity
+    }
 
     /// The tree the effect's next output joins.
     var currentTree: DispatchTree? {
