@@ -79,6 +79,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let origin: DispatchOrigin
     }
 
+    /// The test the store was made in (`nil` outside any test), to catch a store kept by one
+    /// test and used by another, or used after its test ended.
+    var owningTest = TestContext.current
+
     private let monitor = WorkMonitor()
     private var reductions: [Reduction] = []
     private var received: [Reduction] = []
@@ -162,6 +166,20 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         ledger.checkEnd(monitor: monitor)
     }
 
+    /// Reports a call made from a test other than the one that made the store, or from no test:
+    /// a test store kept in a shared place, or used by a task that outlived its test. The call
+    /// still runs, so nothing is lost, but its assertions count against the wrong test.
+    private func checkOwningTest(calling call: String, at location: SourceLocation) {
+        let current = TestContext.current
+        guard current != owningTest else { return }
+        let made = owningTest == nil ? "outside any test" : "in another test"
+        let used = current == nil ? "outside any test (after its test ended?)" : "in this test"
+        location.report("""
+            This TestStore was made \(made), and \(call) is called \(used). A test store \
+            belongs to the test that made it: make a new one in each test.
+            """)
+    }
+
     /// Sends `action` to the store and asserts the state right after its reducer.
     ///
     /// - Parameters:
@@ -183,6 +201,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         column: UInt = #column
     ) async -> TestStoreTask {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        checkOwningTest(calling: "send(\(describe(action)))", at: location)
         if exhaustivity == .on, !received.isEmpty {
             location.report("""
                 Must handle \(received.count) received action(s) before sending an action:
@@ -321,6 +340,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
         at location: SourceLocation
     ) async {
+        checkOwningTest(calling: "receive(\(expectation))", at: location)
         // Actions are dispatched by work in flight: let it all run first.
         await monitor.waitUntilQuiescent()
         if exhaustivity == .off {

@@ -1,5 +1,5 @@
 @testable import LockstepFixtures
-import LockstepTesting
+@testable import LockstepTesting
 import Testing
 
 @MainActor
@@ -280,5 +280,27 @@ struct TestStoreTests {
 
         gate.open()
         await task.finish()
+    }
+
+    @Test("A test store used from a test other than its own reports it, and still runs the call")
+    func testStoreUsedOutsideItsTestIsReported() async {
+        let store = TestStore(state: Counter(), reducer: counterReducer)
+        store.owningTest = nil   // as if made outside this test
+
+        await withKnownIssue {
+            await store.send(.increment) { $0.value = 1 }
+        } matching: { issue in
+            issue.description.contains("This TestStore was made outside any test")
+                && issue.description.contains("send(")
+        }
+
+        #expect(store.state.value == 1)
+    }
+
+    @Test("A test store used in its own test reports nothing")
+    func testStoreUsedInItsTestIsQuiet() async {
+        let store = TestStore(state: Counter(), reducer: counterReducer)
+        #expect(store.owningTest != nil)
+        await store.send(.increment) { $0.value = 1 }
     }
 }
