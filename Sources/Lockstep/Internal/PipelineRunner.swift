@@ -8,8 +8,8 @@ enum PipelineRunner {
         finish: @Sendable (EffectFailure?) async -> Void
     ) async {
         var failure: EffectFailure?
+        var outputs = effect.makeOutput(Actions(input: input)).makeAsyncIterator()
         do {
-            var outputs = effect.makeOutput(Actions(input: input)).makeAsyncIterator()
             while let action = try await outputs.next() {
                 if effect.dispatch {
                     await dispatchOutput(action)
@@ -20,7 +20,11 @@ enum PipelineRunner {
         } catch {
             failure = EffectFailure(effect: effect.name, error: error)
         }
-        input.finish()
+        // Record the failure before letting go of the dispatches waiting on this effect, so a
+        // dispatch that returns has its effect's failure in `failures` already. The pipeline's
+        // iterator lets go of the action it read when it is released, so it must outlive that.
         await finish(failure)
+        withExtendedLifetime(outputs) {}
+        input.finish()
     }
 }
