@@ -60,6 +60,15 @@ struct OperationClientTests {
         }
     }
 
+    @Test func aNegativeEvictionDelayIsReportedAndTakenAsZero() {
+        withKnownIssue {
+            let client = OperationClient(evictionDelay: .seconds(-1))
+            #expect(client.evictionDelay == .zero)
+        } matching: { issue in
+            issue.description.contains("evictionDelay")
+        }
+    }
+
     @Test func storesAreFoundAndClearedByPathPrefix() {
         let client = makeClient()
         let backend = Backend()
