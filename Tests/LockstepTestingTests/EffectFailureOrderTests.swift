@@ -5,7 +5,7 @@ import Testing
 /// Regression: a throwing effect's failure on a mock store is recorded and reported before the
 /// dispatch it reacted to returns.
 @MainActor
-@Suite("Effect failure order: MockStore", .timeLimit(.minutes(1)))
+@Suite("Effect failure order: MockStore", .timeLimit(.minutes(5)))
 struct MockStoreEffectFailureOrderTests {
     struct Boom: Error {}
 
@@ -15,10 +15,10 @@ struct MockStoreEffectFailureOrderTests {
     /// the issue, so the dispatch often returned with `failures` empty.
     @Test("The failure of an effect that throws on an action is in mockStore.failures when that action's dispatch returns")
     func effectFailureIsRecordedWhenDispatchReturns() async {
-        // With the old order the wrong hop won within a few dozen dispatches: 2,000 catch it.
+        // With the old order the wrong hop won within a few dozen dispatches: 1,000 catch it.
         var missedAt: Int?
         await withKnownIssue {
-            for attempt in 1...2_000 {
+            for attempt in 1...1_000 {
                 let mockStore = MockStore<Counter, CounterAction>(state: Counter())
                 let failing = mockStore.register(Effect<CounterAction> { actions in
                     actions.map { _ throws -> CounterAction in throw Boom() }
@@ -48,7 +48,7 @@ struct MockStoreEffectFailureOrderTests {
         let reported = Lock(0)
         var attempts = 0
         await withKnownIssue {
-            for _ in 1...2_000 {
+            for _ in 1...1_000 {
                 attempts += 1
                 var mockStore: MockStore<Counter, CounterAction>? = MockStore(state: Counter())
                 let failing = mockStore!.register(Effect<CounterAction> { actions in
