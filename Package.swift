@@ -80,6 +80,7 @@ let package = Package(
             name: "LockstepQueryTests",
             dependencies: [
                 "LockstepQuery",
+                "LockstepFixtures",
                 "LockstepTesting",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

@@ -1,3 +1,4 @@
+@testable import LockstepFixtures
 import Foundation
 import LockstepQuery
 import LockstepTesting

@@ -27,19 +27,22 @@ struct StoreIntegrationTests {
         return state
     }
 
+    /// Answers `.load(name)` with the name query's value, fetched through `client`.
+    static func loadNames(through client: OperationClient, from backend: Backend) -> Middleware<State, Action, Void> {
+        client.middleware(
+            fetching: { (action: Action) -> NameQuery? in
+                guard case .load(let name) = action else { return nil }
+                return NameQuery(name, backend: backend)
+            },
+            then: { result in result.map(Action.loaded) ?? Action.failed })
+    }
+
     @Test func aMiddlewareReadsThroughTheClient() async {
         let backend = Backend()
         let client = makeClient(automaticFetching: false)
         let store = Store(
             state: State(), reducer: Self.reducer, services: (),
-            middlewares: [
-                client.middleware(
-                    fetching: { (action: Action) -> NameQuery? in
-                        guard case .load(let name) = action else { return nil }
-                        return NameQuery(name, backend: backend)
-                    },
-                    then: { result in result.map(Action.loaded) ?? Action.failed })
-            ])
+            middlewares: [Self.loadNames(through: client, from: backend)])
 
         await store.dispatch(.load("ada"))
         await store.dispatch(.load("grace"))
@@ -57,14 +60,7 @@ struct StoreIntegrationTests {
         let client = makeClient(automaticFetching: false)
         let store = TestStore(
             state: State(), reducer: Self.reducer, services: (),
-            middlewares: [
-                client.middleware(
-                    fetching: { (action: Action) -> NameQuery? in
-                        guard case .load(let name) = action else { return nil }
-                        return NameQuery(name, backend: backend)
-                    },
-                    then: { result in result.map(Action.loaded) ?? Action.failed })
-            ])
+            middlewares: [Self.loadNames(through: client, from: backend)])
 
         await store.send(.load("ada"))
         await store.receive(.loaded("ada #1")) { $0.names = ["ada #1"] }

@@ -1,3 +1,4 @@
+@testable import LockstepFixtures
 import Lockstep
 import LockstepTesting
 import Testing

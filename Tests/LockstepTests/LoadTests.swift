@@ -31,6 +31,19 @@ struct LoadTests {
         return tally
     }
 
+    /// Dispatches every step from `tasks` concurrent tasks, each sending its own in order.
+    static func dispatchAll(_ dispatch: @escaping @Sendable (Step) async -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<tasks {
+                group.addTask {
+                    for index in 0..<perTask {
+                        await dispatch(Step(task: task, index: index))
+                    }
+                }
+            }
+        }
+    }
+
     @Test("1,000,000 actions from 1,000 tasks through middleware, each reduced exactly once (ActorStore)")
     func oneMillionActionsOnAnActorStore() async {
         let seen = Lock([Int](repeating: 0, count: Self.tasks))
@@ -38,15 +51,7 @@ struct LoadTests {
             state: Tally(), reducer: Self.reducer,
             middlewares: [{ _, step, _ in seen.withLock { $0[step.task] += 1 } }])
 
-        await withTaskGroup(of: Void.self) { group in
-            for task in 0..<Self.tasks {
-                group.addTask {
-                    for index in 0..<Self.perTask {
-                        await store.dispatch(Step(task: task, index: index))
-                    }
-                }
-            }
-        }
+        await Self.dispatchAll { await store.dispatch($0) }
 
         let tally = await store.state
         #expect(tally.total == Self.tasks * Self.perTask)
@@ -65,15 +70,7 @@ extension LoadTests {
             state: Tally(), reducer: Self.reducer,
             middlewares: [{ _, step, _ in seen.withLock { $0[step.task] += 1 } }])
 
-        await withTaskGroup(of: Void.self) { group in
-            for task in 0..<Self.tasks {
-                group.addTask {
-                    for index in 0..<Self.perTask {
-                        await store.dispatch(Step(task: task, index: index))
-                    }
-                }
-            }
-        }
+        await Self.dispatchAll { await store.dispatch($0) }
 
         #expect(store.state.total == Self.tasks * Self.perTask)
         #expect(store.state.misorders == 0)
