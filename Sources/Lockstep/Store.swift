@@ -86,6 +86,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline var effectInputs: [EffectInput<Action>] = []
     /// Called after every reducer, for LockstepTesting's `TestStore`.
     @usableFromInline var reduceObserver: ((Action, State, State, DispatchOrigin) -> Void)?
+    /// The app's observers of every reduction.
+    @usableFromInline var observers: [ActionObserver<State, Action>] = []
+    /// The number of the last action reduced, counted only while there are observers.
+    @usableFromInline var lastSequenceNumber = 0
     /// Tracks the tasks of the store's effects, for LockstepTesting's `TestStore`.
     private var workMonitor: WorkMonitor?
     private let ownedTasks = OwnedTasks()
@@ -103,14 +107,17 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ///   - middlewares: The side effects, run concurrently after the reducer for every action.
     ///   - effects: Effects to run for the whole life of the store, as if registered with
     ///     ``register(_:)`` right away.
+    ///   - observers: Observers of every reduction, for logging and recording.
     public init<Services: Sendable>(
         state: State,
         reducer: @escaping (_ state: State, _ action: Action) -> State,
         services: Services,
         middlewares: [Middleware<State, Action, Services>],
-        effects: [Effect<Action>] = []
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = []
     ) {
         self.currentState = state
+        self.observers = observers
         self.stateKeyPath = \.state
         self.failuresKeyPath = \.failures
         self.reducer = reducer
@@ -134,6 +141,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ///     Each receives the state, the action and a ``Dispatcher``.
     ///   - effects: Effects to run for the whole life of the store, as if registered with
     ///     ``register(_:)`` right away.
+    ///   - observers: Observers of every reduction, for logging and recording.
     public init(
         state: State,
         reducer: @escaping (_ state: State, _ action: Action) -> State,
@@ -142,9 +150,11 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
             _ action: Action,
             _ dispatch: Dispatcher<Action>
         ) async -> Void] = [],
-        effects: [Effect<Action>] = []
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = []
     ) {
         self.currentState = state
+        self.observers = observers
         self.stateKeyPath = \.state
         self.failuresKeyPath = \.failures
         self.reducer = reducer
@@ -278,7 +288,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     /// Phase 1: applies the reducer and notifies observers. Returns the new state.
     @inlinable
-    func applyReducer(_ action: Action, origin: DispatchOrigin = .external) -> State {
+    func applyReducer(_ action: Action, origin: DispatchOrigin = .external, cause: Int? = nil) -> State {
         let oldState = currentState
         let newState = reducer(oldState, action)
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
@@ -287,7 +297,33 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         if let reduceObserver {
             reduceObserver(action, oldState, newState, origin)
         }
+        if !observers.isEmpty {
+            notifyObservers(action, oldState, newState, origin: origin, cause: cause)
+        }
         return newState
+    }
+
+    @usableFromInline
+    func notifyObservers(_ action: Action, _ oldState: State, _ newState: State, origin: DispatchOrigin, cause: Int?) {
+        lastSequenceNumber += 1
+        let running = ReductionCause.current
+        let reduction = Reduction(
+            action: action,
+            stateBefore: oldState,
+            stateAfter: newState,
+            origin: origin,
+            sequenceNumber: lastSequenceNumber,
+            cause: cause ?? running?.sequenceNumber,
+            middlewareIndex: origin == .middleware ? running?.middlewareIndex : nil)
+        for observer in observers {
+            observer.observe(reduction)
+        }
+    }
+
+    /// The number of the action just reduced, for its side effects to pass on as their cause.
+    @usableFromInline
+    var causeForSideEffects: Int? {
+        observers.isEmpty ? nil : lastSequenceNumber
     }
 
     /// Phases 2 and 3 of a dispatch whose reducer has run.
@@ -301,10 +337,11 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     private func reduce(
         _ action: Action,
         origin: DispatchOrigin = .external,
+        cause: Int? = nil,
         joining enclosingTree: DispatchTree?,
         waits: Bool
     ) -> SideEffectRun<State, Action>? {
-        let newState = applyReducer(action, origin: origin)
+        let newState = applyReducer(action, origin: origin, cause: cause)
         return sideEffects(of: action, state: newState, joining: enclosingTree, waits: waits)
     }
 
@@ -319,14 +356,15 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         joining enclosingTree: DispatchTree?,
         waits: Bool
     ) -> SideEffectRun<State, Action>? {
+        let cause = causeForSideEffects
         if effectInputs.isEmpty {
             guard !middlewares.isEmpty else { return nil }
-            return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher)
+            return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause)
         }
         let openTree = enclosingTree.flatMap { $0.isClosed ? nil : $0 }
         let tree = openTree ?? (waits ? DispatchTree() : nil)
         for input in effectInputs {
-            input.deliver(action, tree: tree)
+            input.deliver(action, tree: tree, cause: cause)
         }
         return SideEffectRun(
             middlewares: middlewares,
@@ -334,14 +372,15 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
             action: action,
             dispatcher: dispatcher,
             tree: tree,
-            waitsForTree: openTree == nil && waits
+            waitsForTree: openTree == nil && waits,
+            cause: cause
         )
     }
 
     /// Dispatches an action an effect emitted, as part of the tree of the action it reacted to.
     /// Never waits for effects: the effect that emitted it may be the one to react next.
-    private func dispatchEffectOutput(_ action: Action, effect: String, tree: DispatchTree?) async {
-        await reduce(action, origin: .effect(effect), joining: tree, waits: false)?.perform()
+    private func dispatchEffectOutput(_ action: Action, effect: String, tree: DispatchTree?, cause: Int?) async {
+        await reduce(action, origin: .effect(effect), cause: cause, joining: tree, waits: false)?.perform()
     }
 
     /// Starts `effect` in a task the store owns.
@@ -358,7 +397,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         let input = EffectInput<Action>(effectIdentity: identity)
         effectInputs.append(input)
         let dispatchOutput: @Sendable (Action) async -> Void = { [weak self] action in
-            await self?.dispatchEffectOutput(action, effect: effect.name, tree: input.currentTree)
+            await self?.dispatchEffectOutput(
+                action, effect: effect.name, tree: input.currentTree, cause: input.currentCause)
         }
         let finish: @Sendable (EffectFailure?) async -> Void = { [weak self] failure in
             await self?.effectFinished(input, failure: failure)

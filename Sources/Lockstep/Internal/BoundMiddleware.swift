@@ -21,6 +21,9 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     let tree: DispatchTree?
     /// Whether this is the root dispatch of `tree`, which waits for the effects' reactions.
     let waitsForTree: Bool
+    /// The action's number, when the store has observers: the middlewares run with it as the
+    /// task-local cause, so the actions they dispatch name it.
+    @usableFromInline let cause: Int?
 
     @usableFromInline
     init(
@@ -29,8 +32,10 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         action: Action,
         dispatcher: Dispatcher<Action>,
         tree: DispatchTree? = nil,
-        waitsForTree: Bool = false
+        waitsForTree: Bool = false,
+        cause: Int? = nil
     ) {
+        self.cause = cause
         self.middlewares = middlewares
         self.state = state
         self.action = action
@@ -65,24 +70,42 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             return
         case 1:
             // One middleware needs no task group: awaiting it directly is structured already.
-            await middlewares[0](state, action, dispatcher)
+            guard let cause else {
+                await middlewares[0](state, action, dispatcher)
+                return
+            }
+            await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: 0)) {
+                await middlewares[0](state, action, dispatcher)
+            }
         default:
             let state = self.state
             let action = self.action
             let dispatcher = self.dispatcher
+            let cause = self.cause
             // Under a test's work monitor, each child is a tracked task of its own, and the
             // parent waits for them without counting as running.
             let children = TrackedTask.current.map { ChildTasks(parent: $0, count: middlewares.count) }
             await withTaskGroup(of: Void.self) { group in
-                for middleware in middlewares {
+                for (index, middleware) in middlewares.enumerated() {
                     let child = children?.makeChild()
                     group.addTask {
+                        let run = {
+                            guard let cause else {
+                                await middleware(state, action, dispatcher)
+                                return
+                            }
+                            await ReductionCause.$current.withValue(
+                                ReductionCause(sequenceNumber: cause, middlewareIndex: index)
+                            ) {
+                                await middleware(state, action, dispatcher)
+                            }
+                        }
                         guard let child, let children else {
-                            await middleware(state, action, dispatcher)
+                            await run()
                             return
                         }
                         await TrackedTask.$current.withValue(child) {
-                            await middleware(state, action, dispatcher)
+                            await run()
                         }
                         children.childFinished(child)
                     }

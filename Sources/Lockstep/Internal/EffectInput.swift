@@ -13,7 +13,7 @@
 @usableFromInline
 final class EffectInput<Action: Sendable>: Sendable {
     /// An action and the tree that waits for the effect's reaction to it.
-    typealias Delivery = (action: Action, tree: DispatchTree?)
+    typealias Delivery = (action: Action, tree: DispatchTree?, cause: Int?)
 
     private struct Subscriber {
         var queue: [Delivery] = []
@@ -58,6 +58,9 @@ final class EffectInput<Action: Sendable>: Sendable {
         /// The tree of the action most recently handed to the pipeline: the tree the effect's
         /// outputs join.
         var currentTree: DispatchTree?
+        /// The number of the action most recently handed to the pipeline, when the store has
+        /// observers: the cause of the effect's outputs.
+        var currentCause: Int?
     }
 
     private let state = Lock(State())
@@ -77,13 +80,18 @@ final class EffectInput<Action: Sendable>: Sendable {
         }
     }
 
+    /// The number of the action the effect is reacting to, when the store counts them.
+    var currentCause: Int? {
+        state.withLock { $0.currentCause }
+    }
+
     /// Delivers `action` to every reader of the effect, adding pending work to `tree` for each.
-    func deliver(_ action: Action, tree: DispatchTree?) {
+    func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
         let waiters = state.withLock { state -> [(CheckedContinuation<Delivery?, Never>, Delivery, TrackedTask?)] in
             guard !state.isFinished else { return [] }
             func delivery() -> Delivery {
-                if let tree, tree.add(1) { return (action, tree) }
-                return (action, nil)
+                if let tree, tree.add(1) { return (action, tree, cause) }
+                return (action, nil, cause)
             }
             guard state.hasSubscribed else {
                 state.early.append(delivery())
@@ -96,6 +104,7 @@ final class EffectInput<Action: Sendable>: Sendable {
                     state.subscribers[id]!.waiter = nil
                     state.subscribers[id]!.inFlight = delivery.tree
                     state.currentTree = delivery.tree
+                    state.currentCause = delivery.cause
                     waiters.append((waiter, delivery, state.subscribers[id]!.waitingTask))
                     state.subscribers[id]!.waitingTask = nil
                 } else {
@@ -150,6 +159,7 @@ final class EffectInput<Action: Sendable>: Sendable {
                         subscriber.inFlight = delivery.tree
                         state.subscribers[id] = subscriber
                         state.currentTree = delivery.tree
+                        state.currentCause = delivery.cause
                         return .some(delivery)
                     }
                     subscriber.waiter = continuation

@@ -1,0 +1,76 @@
+/// One action a ``Store`` reduced, as an ``ActionObserver`` sees it.
+///
+/// Besides the action and the state on each side of the reducer, it says where the action came
+/// from and which earlier action caused it, so a log can show a session as a tree:
+/// `#3 .today(.shiftsLoaded(…)) ← #2 (middleware 0)`.
+public struct Reduction<State: Sendable, Action: Sendable>: Sendable {
+    /// The reduced action.
+    public let action: Action
+    /// The state the reducer was given.
+    public let stateBefore: State
+    /// The state the reducer returned.
+    public let stateAfter: State
+    /// Where the action came from.
+    public let origin: DispatchOrigin
+    /// The action's number in its store: 1 for the first action reduced, then 2, 3, …
+    public let sequenceNumber: Int
+    /// The number of the action whose side effects dispatched this one (a middleware's
+    /// follow-up, an effect's output), or `nil` for an action dispatched from outside.
+    public let cause: Int?
+    /// For an action a middleware dispatched, the middleware's position in the store's
+    /// `middlewares` array.
+    public let middlewareIndex: Int?
+
+    /// Creates a reduction; stores make these, and tests of observers may too.
+    public init(
+        action: Action,
+        stateBefore: State,
+        stateAfter: State,
+        origin: DispatchOrigin,
+        sequenceNumber: Int,
+        cause: Int? = nil,
+        middlewareIndex: Int? = nil
+    ) {
+        self.action = action
+        self.stateBefore = stateBefore
+        self.stateAfter = stateAfter
+        self.origin = origin
+        self.sequenceNumber = sequenceNumber
+        self.cause = cause
+        self.middlewareIndex = middlewareIndex
+    }
+}
+
+/// Sees every action a ``Store`` reduces, synchronously, right after the reducer and before any
+/// side effect: the single place where logging, analytics and recording are written once.
+///
+/// ```swift
+/// let store = Store(
+///   state: AppState(),
+///   reducer: appReducer,
+///   services: services,
+///   middlewares: [todayMiddleware],
+///   observers: [ActionObserver { reduction in analytics.track(reduction.action) }]
+/// )
+/// ```
+///
+/// An observer runs on the main actor inside the dispatch, so it must be quick: hand slow work
+/// (files, the network) to a task or a buffer, as `ActionRecorder` in LockstepLogging does. A
+/// store with no observers pays nothing for the feature.
+public struct ActionObserver<State: Sendable, Action: Sendable>: Sendable {
+    let observe: @MainActor @Sendable (Reduction<State, Action>) -> Void
+
+    /// Creates an observer that calls `observe` with each reduction.
+    public init(_ observe: @escaping @MainActor @Sendable (Reduction<State, Action>) -> Void) {
+        self.observe = observe
+    }
+}
+
+/// The action whose side effects are running in this task, for the ``Reduction/cause`` of the
+/// actions they dispatch. Set only in stores that have observers.
+struct ReductionCause: Sendable {
+    let sequenceNumber: Int
+    let middlewareIndex: Int?
+
+    @TaskLocal static var current: ReductionCause?
+}
