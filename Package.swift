@@ -14,12 +14,14 @@ let package = Package(
         .library(name: "Lockstep", targets: ["Lockstep"]),
         .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
         .library(name: "LockstepQuery", targets: ["LockstepQuery"]),
+        .library(name: "LockstepLogging", targets: ["LockstepLogging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         // Tests drive LockstepQuery's time with swift-clocks' TestClock, as the seed's users do.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -33,11 +35,22 @@ let package = Package(
             name: "LockstepTesting",
             dependencies: [
                 "Lockstep",
+                "LockstepLogging",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 // Without it, on Linux, an issue reported through IssueReporting is only printed
                 // and the test passes.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepLogging",
+            dependencies: [
+                "Lockstep",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -72,6 +85,17 @@ let package = Package(
                 "LockstepFixtures",
                 "LockstepTesting",
                 // Without it, on Linux, an issue reported through IssueReporting is only printed.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepLoggingTests",
+            dependencies: [
+                "LockstepLogging",
+                "LockstepFixtures",
+                "LockstepTesting",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

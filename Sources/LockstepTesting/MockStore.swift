@@ -78,7 +78,7 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     /// The overridden selectors, by identity, with the selector kept alive so that its
     /// identifier is not reused, and the value it yields.
     private var overrides: [ObjectIdentifier: (selector: AnyObject, value: any Sendable)] = [:]
-    private let log = ActionLog<Action>()
+    private let log = DispatchedActionLog<Action>()
     /// Wakes the selections when the state or an override changes.
     let changes = ChangeNotifier()
     private let effects = EffectHost<Action>()
@@ -203,7 +203,7 @@ public struct DispatchedActions<Action: Sendable>: AsyncSequence, Sendable {
     /// Reading dispatched actions never throws.
     public typealias Failure = Never
 
-    let log: ActionLog<Action>
+    let log: DispatchedActionLog<Action>
 
     /// Starts an iteration from the first action dispatched to the mock store.
     public func makeAsyncIterator() -> AsyncIterator {
@@ -212,7 +212,7 @@ public struct DispatchedActions<Action: Sendable>: AsyncSequence, Sendable {
 
     /// Reads the actions of a ``DispatchedActions`` sequence, in the order they were dispatched.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let log: ActionLog<Action>
+        let log: DispatchedActionLog<Action>
         var index = 0
 
         /// The next dispatched action, waiting for it if it has not been dispatched yet, or `nil`
@@ -231,7 +231,7 @@ public struct DispatchedActions<Action: Sendable>: AsyncSequence, Sendable {
 }
 
 /// The actions dispatched to a mock store, readable from any task.
-final class ActionLog<Action: Sendable>: Sendable {
+final class DispatchedActionLog<Action: Sendable>: Sendable {
     private struct State {
         var actions: [Action] = []
         var isClosed = false
