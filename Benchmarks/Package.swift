@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 "ReduxModel",
                 .product(name: "Lockstep", package: "Lockstep"),
+                .product(name: "LockstepLogging", package: "Lockstep"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/LockstepBenchmarks",

@@ -58,19 +58,39 @@ public struct Reduction<State: Sendable, Action: Sendable>: Sendable {
 /// (files, the network) to a task or a buffer, as `ActionRecorder` in LockstepLogging does. A
 /// store with no observers pays nothing for the feature.
 public struct ActionObserver<State: Sendable, Action: Sendable>: Sendable {
-    let observe: @MainActor @Sendable (Reduction<State, Action>) -> Void
+    @usableFromInline let observe: @MainActor @Sendable (Reduction<State, Action>) -> Void
+    @usableFromInline let isEnabled: @MainActor @Sendable () -> Bool
 
     /// Creates an observer that calls `observe` with each reduction.
-    public init(_ observe: @escaping @MainActor @Sendable (Reduction<State, Action>) -> Void) {
+    ///
+    /// - Parameters:
+    ///   - isEnabled: Asked before each reduction; while it returns `false` the observer is
+    ///     skipped, and when every observer is skipped the store does not even build the
+    ///     ``Reduction``. A logger passes "is my level enabled", so a disabled logger costs a
+    ///     dispatch one call.
+    ///   - observe: Called with each reduction.
+    public init(
+        isEnabled: @escaping @MainActor @Sendable () -> Bool = { true },
+        _ observe: @escaping @MainActor @Sendable (Reduction<State, Action>) -> Void
+    ) {
+        self.isEnabled = isEnabled
         self.observe = observe
     }
 }
 
 /// The action whose side effects are running in this task, for the ``Reduction/cause`` of the
 /// actions they dispatch. Set only in stores that have observers.
+@usableFromInline
 struct ReductionCause: Sendable {
-    let sequenceNumber: Int
-    let middlewareIndex: Int?
+    @usableFromInline let sequenceNumber: Int
+    @usableFromInline let middlewareIndex: Int?
 
+    @usableFromInline
+    init(sequenceNumber: Int, middlewareIndex: Int?) {
+        self.sequenceNumber = sequenceNumber
+        self.middlewareIndex = middlewareIndex
+    }
+
+    @usableFromInline
     @TaskLocal static var current: ReductionCause?
 }

@@ -86,8 +86,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline var effectInputs: [EffectInput<Action>] = []
     /// Called after every reducer, for LockstepTesting's `TestStore`.
     @usableFromInline var reduceObserver: ((Action, State, State, DispatchOrigin) -> Void)?
-    /// The app's observers of every reduction.
-    @usableFromInline var observers: [ActionObserver<State, Action>] = []
+    /// The app's observers of every reduction (a constant, so reading it needs no access check).
+    @usableFromInline let observers: [ActionObserver<State, Action>]
     /// The number of the last action reduced, counted only while there are observers.
     @usableFromInline var lastSequenceNumber = 0
     /// Tracks the tasks of the store's effects, for LockstepTesting's `TestStore`.
@@ -303,10 +303,19 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         return newState
     }
 
-    @usableFromInline
+    @inlinable
     func notifyObservers(_ action: Action, _ oldState: State, _ newState: State, origin: DispatchOrigin, cause: Int?) {
-        lastSequenceNumber += 1
-        let running = ReductionCause.current
+        // Observers that are off (a logger whose level is above theirs) cost one call each.
+        var anyEnabled = false
+        for observer in observers where observer.isEnabled() {
+            anyEnabled = true
+            break
+        }
+        lastSequenceNumber &+= 1
+        lastReductionObserved = anyEnabled
+        guard anyEnabled else { return }
+        // Only follow-ups carry a cause; an action from outside the store has none to read.
+        let running = origin == .external && cause == nil ? nil : ReductionCause.current
         let reduction = Reduction(
             action: action,
             stateBefore: oldState,
@@ -315,15 +324,20 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
             sequenceNumber: lastSequenceNumber,
             cause: cause ?? running?.sequenceNumber,
             middlewareIndex: origin == .middleware ? running?.middlewareIndex : nil)
-        for observer in observers {
+        for observer in observers where observer.isEnabled() {
             observer.observe(reduction)
         }
     }
 
-    /// The number of the action just reduced, for its side effects to pass on as their cause.
+    /// Whether the last reduction reached an observer; its side effects track causes only then.
+    @usableFromInline var lastReductionObserved = false
+
+    /// The number of the action just reduced, for its side effects to pass on as their cause,
+    /// when an observer saw it. (With every observer off, say a logger above its level, the
+    /// side effects skip the bookkeeping.)
     @usableFromInline
     var causeForSideEffects: Int? {
-        observers.isEmpty ? nil : lastSequenceNumber
+        lastReductionObserved ? lastSequenceNumber : nil
     }
 
     /// Phases 2 and 3 of a dispatch whose reducer has run.

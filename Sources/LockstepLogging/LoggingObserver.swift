@@ -38,9 +38,9 @@ extension ActionObserver {
         diffLevel: Logger.Level = .debug,
         filter: @escaping @Sendable (Action) -> Bool = { _ in true }
     ) -> ActionObserver {
-        ActionObserver { reduction in
+        ActionObserver(isEnabled: { logger.logLevel <= max(level, diffLevel) }) { reduction in
             let threshold = logger.logLevel
-            guard threshold <= level || threshold <= diffLevel, filter(reduction.action) else { return }
+            guard filter(reduction.action) else { return }
             let metadata: Logger.Metadata = [
                 "action.seq": "\(reduction.sequenceNumber)",
                 "action.cause": reduction.cause.map { "\($0)" } ?? "none",

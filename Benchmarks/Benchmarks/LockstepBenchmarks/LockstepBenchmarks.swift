@@ -26,6 +26,8 @@ let benchmarks: @Sendable () -> Void = {
     registerStoreBenchmarks()
     registerActorStoreBenchmarks()
     registerEffectBenchmarks()
+    registerLoggingBenchmarks()
+    registerLoggingBaselines()
 }
 
 /// Settings shared by every benchmark of the suite.

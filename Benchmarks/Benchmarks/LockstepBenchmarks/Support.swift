@@ -2,12 +2,12 @@ import Benchmark
 import Synchronization
 
 /// The state of every benchmark's store: a counter.
-struct Counter: Sendable, Equatable {
+struct Counter: Sendable, Equatable, Codable {
     var value = 0
 }
 
 /// The actions of every benchmark's store.
-enum CounterAction: Sendable {
+enum CounterAction: Sendable, Codable {
     /// Adds one to the counter.
     case increment
     /// Adds one to the counter; a middleware that dispatches a follow-up sends this one.
