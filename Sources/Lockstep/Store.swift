@@ -88,6 +88,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline var reduceObserver: ((Action, State, State, DispatchOrigin) -> Void)?
     /// The app's observers of every reduction (a constant, so reading it needs no access check).
     @usableFromInline let observers: [ActionObserver<State, Action>]
+    /// Each observer's `isEnabled`, apart, so the check before each reduction touches only them.
+    @usableFromInline let observerSwitches: [@MainActor @Sendable () -> Bool]
     /// The number of the last action reduced, counted only while there are observers.
     @usableFromInline var lastSequenceNumber = 0
     /// Tracks the tasks of the store's effects, for LockstepTesting's `TestStore`.
@@ -118,6 +120,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ) {
         self.currentState = state
         self.observers = observers
+        self.observerSwitches = observers.map(\.isEnabled)
         self.stateKeyPath = \.state
         self.failuresKeyPath = \.failures
         self.reducer = reducer
@@ -155,6 +158,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ) {
         self.currentState = state
         self.observers = observers
+        self.observerSwitches = observers.map(\.isEnabled)
         self.stateKeyPath = \.state
         self.failuresKeyPath = \.failures
         self.reducer = reducer
@@ -307,7 +311,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     func notifyObservers(_ action: Action, _ oldState: State, _ newState: State, origin: DispatchOrigin, cause: Int?) {
         // Observers that are off (a logger whose level is above theirs) cost one call each.
         var anyEnabled = false
-        for observer in observers where observer.isEnabled() {
+        for isEnabled in observerSwitches where isEnabled() {
             anyEnabled = true
             break
         }
