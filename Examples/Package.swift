@@ -30,6 +30,8 @@ let package = Package(
             dependencies: [
                 "ShiftScheduler",
                 "ExampleSupport",
+                .product(name: "Lockstep", package: "Lockstep"),
+                .product(name: "LockstepLogging", package: "Lockstep"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -41,8 +43,11 @@ let package = Package(
                 // Built for the end-to-end test, which runs it.
                 "shift-scheduler",
                 "ExampleTestSupport",
+                .product(name: "LockstepLogging", package: "Lockstep"),
                 .product(name: "LockstepTesting", package: "Lockstep"),
             ],
+            // Sessions recorded with `shift-scheduler --record`, replayed by the tests.
+            resources: [.copy("Fixtures")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ],

@@ -5,7 +5,7 @@ extension TestStore where State: Codable & Equatable, Action: Codable {
     /// Replays a recorded session and checks that the reducer reproduces every recorded state.
     ///
     /// Make the test store with the app's reducer and no middleware or effects, starting from the
-    /// log's ``ActionLog/initialState``: the follow-up actions the side effects dispatched are in
+    /// log's `log.initialState`: the follow-up actions the side effects dispatched are in
     /// the log already. Each entry's action is sent in turn; the first state that differs from
     /// the recording fails the test with the step, the line, the action and the state's diff,
     /// and the replay stops there.
@@ -17,7 +17,7 @@ extension TestStore where State: Codable & Equatable, Action: Codable {
     /// ```
     ///
     /// A log with a gap (recording paused, or entries dropped) is reported and not replayed:
-    /// check it with ``ActionLog/verify(reducer:)``, which starts again after each gap.
+    /// check it with `log.verify(reducer:)`, which starts again after each gap.
     public func replay(
         _ log: ActionLog<State, Action>,
         fileID: StaticString = #fileID,

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// What can go wrong with the calendar, each with a one-line description for the terminal.
-public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CalendarError: Error, Codable, Equatable, Sendable, CustomStringConvertible {
     case unknownShift(Int64)
     case invalidShift(String)
     case storage(String)
@@ -14,6 +14,13 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
         case .storage(let reason): "the shift database cannot be used: \(reason)"
         }
     }
+}
+
+/// What a calendar call returned: its value, or why it failed. A `Result` that is `Codable`, as
+/// the actions and state that carry it are, so that a session can be recorded and replayed.
+public enum CalendarResult<Success: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    case success(Success)
+    case failure(CalendarError)
 }
 
 /// The calendar the Today feature reads and edits.

@@ -1,7 +1,7 @@
 import Lockstep
 
 /// The Today screen: the shifts of one day, and whether they are loading.
-public struct TodayState: Equatable, Sendable {
+public struct TodayState: Codable, Equatable, Sendable {
     public var day: String
     public var isLoading = false
     public var scheduledShifts: [Shift] = []
@@ -12,9 +12,9 @@ public struct TodayState: Equatable, Sendable {
     }
 }
 
-public enum TodayAction: Equatable, Sendable {
+public enum TodayAction: Codable, Equatable, Sendable {
     case loadShifts
-    case shiftsLoaded(Result<[Shift], CalendarError>)
+    case shiftsLoaded(CalendarResult<[Shift]>)
 }
 
 public func todayReducer(state: TodayState, action: TodayAction) -> TodayState {
@@ -34,7 +34,7 @@ public func todayReducer(state: TodayState, action: TodayAction) -> TodayState {
 }
 
 /// The week view: seven days of shifts from a first day.
-public struct WeekState: Equatable, Sendable {
+public struct WeekState: Codable, Equatable, Sendable {
     public var firstDay: String
     public var lastDay: String
     public var isLoading = false
@@ -46,7 +46,7 @@ public struct WeekState: Equatable, Sendable {
     }
 }
 
-public enum WeekAction: Equatable, Sendable {
+public enum WeekAction: Codable, Equatable, Sendable {
     case loadWeek
     case weekLoaded([Shift])
 }
@@ -64,16 +64,16 @@ public func weekReducer(state: WeekState, action: WeekAction) -> WeekState {
 }
 
 /// Edits of the calendar, each performed by the middleware and reported back.
-public enum EditAction: Equatable, Sendable {
+public enum EditAction: Codable, Equatable, Sendable {
     case add(Shift)
     case switchShift(id: Int64, title: String)
     case delete(id: Int64)
-    case finished(Result<String, CalendarError>)
+    case finished(CalendarResult<String>)
 }
 
-public struct EditState: Equatable, Sendable {
+public struct EditState: Codable, Equatable, Sendable {
     public var isSaving = false
-    public var lastResult: Result<String, CalendarError>?
+    public var lastResult: CalendarResult<String>?
 }
 
 public func editReducer(state: EditState, action: EditAction) -> EditState {
@@ -89,7 +89,7 @@ public func editReducer(state: EditState, action: EditAction) -> EditState {
     return state
 }
 
-public struct AppState: Equatable, Sendable {
+public struct AppState: Codable, Equatable, Sendable {
     public var today: TodayState
     public var week: WeekState
     public var edit = EditState()
@@ -100,7 +100,7 @@ public struct AppState: Equatable, Sendable {
     }
 }
 
-public enum AppAction: Equatable, Sendable {
+public enum AppAction: Codable, Equatable, Sendable {
     case today(TodayAction)
     case week(WeekAction)
     case edit(EditAction)
@@ -179,13 +179,22 @@ private func finish(
     }
 }
 
-/// A store of the app, with both middlewares.
+/// A store of the app, with both middlewares, and `observers` of its actions (a recorder).
 @MainActor
-public func makeStore(calendar: any CalendarService, today: String, weekEnd: String) -> Store<AppState, AppAction> {
+public func makeStore(
+    calendar: any CalendarService,
+    today: String,
+    weekEnd: String,
+    observers: [ActionObserver<AppState, AppAction>] = []
+) -> Store<AppState, AppAction> {
     Store(
         state: AppState(today: today, weekEnd: weekEnd),
         reducer: appReducer,
         services: ServiceContainer(calendarService: calendar),
-        middlewares: [todayMiddleware, calendarMiddleware]
+        middlewares: [todayMiddleware, calendarMiddleware],
+        observers: observers
     )
 }
+
+/// The example's version, written in the header of the sessions it records.
+public let shiftSchedulerVersion = "1.0"

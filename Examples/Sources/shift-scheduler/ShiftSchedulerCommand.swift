@@ -1,6 +1,8 @@
 import ArgumentParser
 import ExampleSupport
 import Foundation
+import Lockstep
+import LockstepLogging
 import ShiftScheduler
 
 @main
@@ -19,6 +21,12 @@ struct Options: ParsableArguments {
 
     @Option(help: "The day to treat as today, yyyy-MM-dd (default: the current UTC day).")
     var today: String?
+
+    @Option(help: ArgumentHelp(
+        "Record the session to this file: each action and the state it produced, as JSON Lines that a test replays.",
+        valueName: "path"
+    ))
+    var record: String?
 
     func day() throws -> String {
         guard let today else { return calendarDay(Date()) }
@@ -39,6 +47,52 @@ struct Options: ParsableArguments {
         }
     }
 
+    /// Makes a store of the app, runs `body` with it, and writes the session to `--record`'s
+    /// file, if given, before returning or throwing. A file that cannot be created is a
+    /// one-line error, found before the database is opened.
+    @MainActor
+    func withStore<T>(
+        today: String,
+        weekEnd: String,
+        _ body: @MainActor (Store<AppState, AppAction>) async throws -> T
+    ) async throws -> T {
+        let recording = try recordingURL()
+        let calendar = try calendar()
+        let recorder = try recording.map(Self.recorder(writingTo:))
+        let store = makeStore(
+            calendar: calendar, today: today, weekEnd: weekEnd,
+            observers: recorder.map { [$0.observer] } ?? []
+        )
+        do {
+            let result = try await body(store)
+            await recorder?.flush()
+            return result
+        } catch {
+            await recorder?.flush()
+            throw error
+        }
+    }
+
+    /// `--record`'s file, whose folder must exist.
+    private func recordingURL() throws -> URL? {
+        guard let record else { return nil }
+        let url = URL(fileURLWithPath: record)
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure("the folder of the recording does not exist: \(folder)")
+        }
+        return url
+    }
+
+    private static func recorder(writingTo url: URL) throws -> ActionRecorder<AppState, AppAction> {
+        do {
+            return ActionRecorder(sink: try FileActionLogSink(url: url), appVersion: shiftSchedulerVersion)
+        } catch {
+            throw Failure("the recording cannot be written: \(url.path)")
+        }
+    }
+
     static func date(of day: String) -> Date? {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
@@ -55,11 +109,12 @@ extension ShiftSchedulerCommand {
         @MainActor
         func run() async throws {
             let day = try options.day()
-            let store = makeStore(calendar: try options.calendar(), today: day, weekEnd: day)
-            let renderer = TodayRenderer(store: store, write: printLine)
-            await store.dispatch(.today(.loadShifts))
-            await renderer.flush()
-            if store.state.today.errorMessage != nil { throw ExitCode.failure }
+            try await options.withStore(today: day, weekEnd: day) { store in
+                let renderer = TodayRenderer(store: store, write: printLine)
+                await store.dispatch(.today(.loadShifts))
+                await renderer.flush()
+                if store.state.today.errorMessage != nil { throw ExitCode.failure }
+            }
         }
     }
 
@@ -71,17 +126,19 @@ extension ShiftSchedulerCommand {
         func run() async throws {
             let day = try options.day()
             let weekEnd = calendarDay(Options.date(of: day) ?? Date(), offsetBy: 6)
-            let store = makeStore(calendar: try options.calendar(), today: day, weekEnd: weekEnd)
-            await store.dispatch(.week(.loadWeek))
+            let shifts = try await options.withStore(today: day, weekEnd: weekEnd) { store in
+                await store.dispatch(.week(.loadWeek))
+                return store.state.week.shifts
+            }
             var currentDay = ""
-            for shift in store.state.week.shifts {
+            for shift in shifts {
                 if shift.day != currentDay {
                     currentDay = shift.day
                     print(currentDay)
                 }
                 print("  \(shift.line)")
             }
-            if store.state.week.shifts.isEmpty {
+            if shifts.isEmpty {
                 print("No shifts from \(day) to \(weekEnd).")
             }
         }
@@ -130,9 +187,11 @@ extension ShiftSchedulerCommand {
 /// Performs an edit through the store's middleware and prints its result.
 @MainActor
 func edit(_ action: EditAction, options: Options, today: String) async throws {
-    let store = makeStore(calendar: try options.calendar(), today: today, weekEnd: today)
-    await store.dispatch(.edit(action))
-    switch store.state.edit.lastResult {
+    let result = try await options.withStore(today: today, weekEnd: today) { store in
+        await store.dispatch(.edit(action))
+        return store.state.edit.lastResult
+    }
+    switch result {
     case .success(let message):
         print(message)
     case .failure(let error):
