@@ -88,10 +88,23 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline var reduceObserver: ((Action, State, State, DispatchOrigin) -> Void)?
     /// The app's observers of every reduction (a constant, so reading it needs no access check).
     @usableFromInline let observers: [ActionObserver<State, Action>]
-    /// Each observer's `isEnabled`, apart, so the check before each reduction touches only them.
-    @usableFromInline let observerSwitches: [@MainActor @Sendable () -> Bool]
-    /// The number of the last action reduced, counted only while there are observers.
-    @usableFromInline var lastSequenceNumber = 0
+    /// Whether any observer is on, or `nil` for a store with none: one call before each reduction.
+    @usableFromInline let anyObserverEnabled: (@MainActor @Sendable () -> Bool)?
+    /// The number of the last action reduced (counted only in stores with observers), and
+    /// whether an observer saw it.
+    @usableFromInline var observedCount = ObservedCount()
+
+    @usableFromInline
+    struct ObservedCount: Sendable {
+        @usableFromInline var sequenceNumber = 0
+        @usableFromInline var wasObserved = false
+
+        @usableFromInline
+        init(sequenceNumber: Int = 0, wasObserved: Bool = false) {
+            self.sequenceNumber = sequenceNumber
+            self.wasObserved = wasObserved
+        }
+    }
     /// Tracks the tasks of the store's effects, for LockstepTesting's `TestStore`.
     private var workMonitor: WorkMonitor?
     private let ownedTasks = OwnedTasks()
@@ -120,7 +133,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ) {
         self.currentState = state
         self.observers = observers
-        self.observerSwitches = observers.map(\.isEnabled)
+        self.anyObserverEnabled = Self.anyEnabled(observers)
         self.stateKeyPath = \.state
         self.failuresKeyPath = \.failures
         self.reducer = reducer
@@ -158,7 +171,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ) {
         self.currentState = state
         self.observers = observers
-        self.observerSwitches = observers.map(\.isEnabled)
+        self.anyObserverEnabled = Self.anyEnabled(observers)
         self.stateKeyPath = \.state
         self.failuresKeyPath = \.failures
         self.reducer = reducer
@@ -301,23 +314,20 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         if let reduceObserver {
             reduceObserver(action, oldState, newState, origin)
         }
-        if !observers.isEmpty {
-            notifyObservers(action, oldState, newState, origin: origin, cause: cause)
+        if let anyObserverEnabled {
+            notifyObservers(action, oldState, newState, origin: origin, cause: cause, enabled: anyObserverEnabled())
         }
         return newState
     }
 
     @inlinable
-    func notifyObservers(_ action: Action, _ oldState: State, _ newState: State, origin: DispatchOrigin, cause: Int?) {
-        // Observers that are off (a logger whose level is above theirs) cost one call each.
-        var anyEnabled = false
-        for isEnabled in observerSwitches where isEnabled() {
-            anyEnabled = true
-            break
-        }
-        lastSequenceNumber &+= 1
-        lastReductionObserved = anyEnabled
-        guard anyEnabled else { return }
+    func notifyObservers(
+        _ action: Action, _ oldState: State, _ newState: State, origin: DispatchOrigin, cause: Int?,
+        enabled: Bool
+    ) {
+        // One write whether or not anything observes: the number, and whether it was seen.
+        observedCount = ObservedCount(sequenceNumber: observedCount.sequenceNumber &+ 1, wasObserved: enabled)
+        guard enabled else { return }
         // Only follow-ups carry a cause; an action from outside the store has none to read.
         let running = origin == .external && cause == nil ? nil : ReductionCause.current
         let reduction = Reduction(
@@ -325,7 +335,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
             stateBefore: oldState,
             stateAfter: newState,
             origin: origin,
-            sequenceNumber: lastSequenceNumber,
+            sequenceNumber: observedCount.sequenceNumber,
             cause: cause ?? running?.sequenceNumber,
             middlewareIndex: origin == .middleware ? running?.middlewareIndex : nil)
         for observer in observers where observer.isEnabled() {
@@ -333,15 +343,25 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         }
     }
 
-    /// Whether the last reduction reached an observer; its side effects track causes only then.
-    @usableFromInline var lastReductionObserved = false
-
     /// The number of the action just reduced, for its side effects to pass on as their cause,
     /// when an observer saw it. (With every observer off, say a logger above its level, the
     /// side effects skip the bookkeeping.)
     @usableFromInline
     var causeForSideEffects: Int? {
-        lastReductionObserved ? lastSequenceNumber : nil
+        observedCount.wasObserved ? observedCount.sequenceNumber : nil
+    }
+
+    /// One switch for all the observers: the only one's own, or "any of them".
+    private static func anyEnabled(
+        _ observers: [ActionObserver<State, Action>]
+    ) -> (@MainActor @Sendable () -> Bool)? {
+        switch observers.count {
+        case 0: return nil
+        case 1: return observers[0].isEnabled
+        default:
+            let switches = observers.map(\.isEnabled)
+            return { switches.contains { $0() } }
+        }
     }
 
     /// Phases 2 and 3 of a dispatch whose reducer has run.
