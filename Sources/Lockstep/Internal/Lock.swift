@@ -14,11 +14,12 @@
 /// locks through `pthread_mutex_lock`, which Thread Sanitizer intercepts. `Mutex` on Linux locks
 /// with raw futex calls that TSan cannot see, so every access under it is reported as a race and
 /// real races hide among the false ones.
+// Why the unchecked Sendable conformance is safe: `value` is read and written only inside
+// `withLock`, between pthread_mutex_lock and pthread_mutex_unlock on `mutex`, so no two threads
+// touch it at once.
+// Values cross into and out of the lock only as `sending`, the same rule that makes
+// `Synchronization.Mutex` Sendable for any value, so no non-Sendable state is shared.
 package final class Lock<Value: ~Copyable>: @unchecked Sendable {
-    // Why @unchecked Sendable is safe: `value` is read and written only inside `withLock`, between
-    // pthread_mutex_lock and pthread_mutex_unlock on `mutex`, so no two threads touch it at once.
-    // Values cross into and out of the lock only as `sending`, the same rule that makes
-    // `Synchronization.Mutex` Sendable for any value, so no non-Sendable state is shared.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let value: UnsafeMutablePointer<Value>
 
