@@ -4,28 +4,6 @@ import LockstepQuery
 import LockstepTesting
 import Testing
 
-/// A ``NameQuery`` whose fetch counts as a live body of `live` while it runs.
-struct LiveQuery: QueryRequest {
-    let name: String
-    let backend: Backend
-    let live: LiveTasks
-
-    var path: OperationPath { ["live", name] }
-
-    static func == (lhs: LiveQuery, rhs: LiveQuery) -> Bool { lhs.name == rhs.name }
-    func hash(into hasher: inout Hasher) { hasher.combine(name) }
-
-    func fetch(
-        isolation: isolated (any Actor)?,
-        in context: OperationContext,
-        with continuation: OperationContinuation<String, any Error>
-    ) async throws -> String {
-        live.enter()
-        defer { live.leave() }
-        return try await backend.call(name, context: context)
-    }
-}
-
 /// Counts the failures a subscriber hears.
 final class FailureCount: Sendable {
     private let count = Lock(0)
@@ -47,7 +25,7 @@ struct QueryFaultTests {
         let live = LiveTasks()
         let backend = Backend()
         let client = makeClient(automaticFetching: false)
-        let store = client.store(for: LiveQuery(name: "ada", backend: backend, live: live))
+        let store = client.store(for: NameQuery("ada", backend: backend, path: ["live", "ada"], live: live))
         let failures = FailureCount()
         let subscription = store.subscribe(with: failures.handler)
 
@@ -77,7 +55,7 @@ struct QueryFaultTests {
         let live = LiveTasks()
         let backend = Backend(failures: 3)
         let client = makeClient(automaticFetching: false, retryLimit: 2)
-        let store = client.store(for: LiveQuery(name: "ada", backend: backend, live: live))
+        let store = client.store(for: NameQuery("ada", backend: backend, path: ["live", "ada"], live: live))
         let failures = FailureCount()
         let subscription = store.subscribe(with: failures.handler)
 
@@ -102,7 +80,7 @@ struct QueryFaultTests {
         let backend = Backend(gated: true)
         let gate = try #require(backend.gate)
         let client = makeClient(automaticFetching: false)
-        let store = client.store(for: LiveQuery(name: "ada", backend: backend, live: live))
+        let store = client.store(for: NameQuery("ada", backend: backend, path: ["live", "ada"], live: live))
         let failures = FailureCount()
         let subscription = store.subscribe(with: failures.handler)
         gate.open()
@@ -138,7 +116,7 @@ struct QueryFaultTests {
         let backend = Backend(gated: true)
         var client: OperationClient? = makeClient()
         weak let weakClient = client
-        weak let weakStore = client!.store(for: LiveQuery(name: "ada", backend: backend, live: live))
+        weak let weakStore = client!.store(for: NameQuery("ada", backend: backend, path: ["live", "ada"], live: live))
         let subscription = try #require(weakStore).subscribe(with: QueryEventHandler())
         let run = try #require(weakStore?.activeTasks.first)
         await backend.gate!.arrival()
@@ -164,7 +142,7 @@ struct QueryFaultTests {
         let backend = Backend(gated: true)
         var client: OperationClient? = makeClient(automaticFetching: false)
         weak let weakClient = client
-        let store = client!.store(for: LiveQuery(name: "ada", backend: backend, live: live))
+        let store = client!.store(for: NameQuery("ada", backend: backend, path: ["live", "ada"], live: live))
         let caller = Task { try await store.fetch() }
         await backend.gate!.arrival()
 
@@ -210,9 +188,9 @@ struct QueryMiddlewareFaultTests {
         client: OperationClient, backend: Backend, live: LiveTasks
     ) -> Middleware<State, Action, Void> {
         client.middleware(
-            fetching: { (action: Action) -> LiveQuery? in
+            fetching: { (action: Action) -> NameQuery? in
                 guard case .load(let name) = action else { return nil }
-                return LiveQuery(name: name, backend: backend, live: live)
+                return NameQuery(name, backend: backend, path: ["live", name], live: live)
             },
             then: { result in (try? result.get()).map(Action.loaded) ?? .failed })
     }
@@ -260,7 +238,7 @@ struct QueryMiddlewareFaultTests {
         await live.waitUntilZero()
         await client.waitUntilIdle()
         #expect(client.activeTaskCount == 0)
-        let queryStore = client.store(for: LiveQuery(name: "ada", backend: backend, live: live))
+        let queryStore = client.store(for: NameQuery("ada", backend: backend, path: ["live", "ada"], live: live))
         #expect(queryStore.activeTasks.isEmpty)
         #expect(queryStore.status == .idle)
         #expect(queryStore.error == nil)

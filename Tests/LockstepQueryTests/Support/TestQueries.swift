@@ -1,3 +1,4 @@
+@testable import LockstepFixtures
 import Foundation
 import LockstepQuery
 import LockstepTesting
@@ -47,12 +48,18 @@ struct NameQuery: QueryRequest {
     let backend: Backend
     var staleAfter: Duration?
     var customPath: OperationPath?
+    /// Counts the fetch as a live body while it runs, for tests that prove every fetch ends.
+    var live: LiveTasks?
 
-    init(_ name: String, backend: Backend, staleAfter: Duration? = nil, path: OperationPath? = nil) {
+    init(
+        _ name: String, backend: Backend, staleAfter: Duration? = nil, path: OperationPath? = nil,
+        live: LiveTasks? = nil
+    ) {
         self.name = name
         self.backend = backend
         self.staleAfter = staleAfter
         customPath = path
+        self.live = live
     }
 
     var path: OperationPath { customPath ?? ["names", name] }
@@ -69,7 +76,9 @@ struct NameQuery: QueryRequest {
         in context: OperationContext,
         with continuation: OperationContinuation<String, any Error>
     ) async throws -> String {
-        try await backend.call(name, context: context)
+        live?.enter()
+        defer { live?.leave() }
+        return try await backend.call(name, context: context)
     }
 }
 
