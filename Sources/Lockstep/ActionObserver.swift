@@ -60,6 +60,24 @@ public struct Reduction<State: Sendable, Action: Sendable>: Sendable {
 public struct ActionObserver<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let observe: @MainActor @Sendable (Reduction<State, Action>) -> Void
     @usableFromInline let isEnabled: @MainActor @Sendable () -> Bool
+    /// Whether the observer is off for good; a store leaves such observers out.
+    let isAlwaysOff: Bool
+
+    /// An observer that never observes: a store given only such observers pays nothing for
+    /// them. A logging observer whose logger's level is above its own is one.
+    public static var off: ActionObserver {
+        ActionObserver(isEnabled: { false }, alwaysOff: true) { _ in }
+    }
+
+    private init(
+        isEnabled: @escaping @MainActor @Sendable () -> Bool,
+        alwaysOff: Bool,
+        _ observe: @escaping @MainActor @Sendable (Reduction<State, Action>) -> Void
+    ) {
+        self.isEnabled = isEnabled
+        self.isAlwaysOff = alwaysOff
+        self.observe = observe
+    }
 
     /// Creates an observer that calls `observe` with each reduction.
     ///
@@ -74,6 +92,7 @@ public struct ActionObserver<State: Sendable, Action: Sendable>: Sendable {
         _ observe: @escaping @MainActor @Sendable (Reduction<State, Action>) -> Void
     ) {
         self.isEnabled = isEnabled
+        self.isAlwaysOff = false
         self.observe = observe
     }
 }

@@ -132,6 +132,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.currentState = state
+        let observers = observers.filter { !$0.isAlwaysOff }
         self.observers = observers
         self.anyObserverEnabled = Self.anyEnabled(observers)
         self.stateKeyPath = \.state
@@ -170,6 +171,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.currentState = state
+        let observers = observers.filter { !$0.isAlwaysOff }
         self.observers = observers
         self.anyObserverEnabled = Self.anyEnabled(observers)
         self.stateKeyPath = \.state

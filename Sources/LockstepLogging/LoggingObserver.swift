@@ -24,21 +24,33 @@ extension ActionObserver {
     ///
     /// It is an observer rather than a middleware: it sees the state on both sides of the
     /// reducer and the action's origin, which a middleware does not, and it adds no work to
-    /// the dispatch. When the logger's level is above `level`, it does nothing but compare two
-    /// levels (measured in the benchmarks package).
+    /// the side effects.
+    ///
+    /// swift-log's levels are values: a copy of a logger keeps the level it had when copied. So
+    /// the observer reads `logger.logLevel` once, here, and if neither `level` nor `diffLevel` is
+    /// logged, it is ``Lockstep/ActionObserver/off``, and the store pays nothing for it. For a log
+    /// handler that changes its level in place (against swift-log's value rule), pass
+    /// `readsLevelOnEachAction: true`, which reads the level before each action instead.
     ///
     /// - Parameters:
-    ///   - logger: Where the lines go; its `logLevel` can change at any time.
+    ///   - logger: Where the lines go.
     ///   - level: The level of the action lines.
     ///   - diffLevel: The level of the diff lines.
+    ///   - readsLevelOnEachAction: Whether to read the logger's level on each action rather than
+    ///     once.
     ///   - filter: Which actions to log; all of them by default.
     public static func logging(
         to logger: Logger,
         level: Logger.Level = .info,
         diffLevel: Logger.Level = .debug,
+        readsLevelOnEachAction: Bool = false,
         filter: @escaping @Sendable (Action) -> Bool = { _ in true }
     ) -> ActionObserver {
-        ActionObserver(isEnabled: { logger.logLevel <= max(level, diffLevel) }) { reduction in
+        let lowest = max(level, diffLevel)
+        if !readsLevelOnEachAction && logger.logLevel > lowest {
+            return .off
+        }
+        return ActionObserver(isEnabled: { logger.logLevel <= lowest }) { reduction in
             let threshold = logger.logLevel
             guard filter(reduction.action) else { return }
             let metadata: Logger.Metadata = [

@@ -79,6 +79,22 @@ struct LoggingObserverTests {
         #expect(store.state.total == 1)
     }
 
+    @Test("An observer can read the level on each action, for a handler that changes it in place")
+    func levelReadOnEachAction() async {
+        let captured = CapturedLog()
+        let level = Lock(Logger.Level.warning)
+        let logger = Logger(label: "test") { _ in SharedLevelHandler(log: captured, level: level) }
+        let store = Store(
+            state: Tally(), reducer: tallyReducer,
+            observers: [.logging(to: logger, readsLevelOnEachAction: true)])
+
+        await store.dispatch(.add(1))
+        level.withLock { $0 = .info }
+        await store.dispatch(.add(2))
+
+        #expect(captured.all.map(\.message) == ["TallyAction.add(2)"])
+    }
+
     @Test("An effect's output is logged with the effect's name")
     func effectOriginIsNamed() async {
         let captured = CapturedLog()
@@ -95,5 +111,26 @@ struct LoggingObserverTests {
 
         #expect(captured.all.last?.metadata["action.origin"] == "effect \(doubler.name)")
         #expect(captured.all.last?.metadata["action.cause"] == "1")
+    }
+}
+
+/// A handler whose level lives in shared state, so changing it reaches every copy.
+struct SharedLevelHandler: LogHandler {
+    let log: CapturedLog
+    let level: Lock<Logger.Level>
+    var metadata: Logger.Metadata = [:]
+
+    var logLevel: Logger.Level {
+        get { level.withLock { $0 } }
+        set { level.withLock { $0 = newValue } }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        CapturedLog.Handler(log: log).log(event: event)
     }
 }

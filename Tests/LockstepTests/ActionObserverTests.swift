@@ -1,5 +1,5 @@
 @testable import LockstepFixtures
-import Lockstep
+@testable import Lockstep
 import Testing
 
 /// Observers see every reduction with its origin and its cause.
@@ -86,5 +86,37 @@ struct ActionObserverTests {
                 #expect(bySequence[entry.cause ?? 0]?.action == .countdown(n + 1))
             }
         }
+    }
+
+    @Test("Observers that are off are left out: the store then runs as one with no observers")
+    func offObserversAreLeftOut() async {
+        let log = Log()
+        let store = Store(state: Counter(), reducer: counterReducer, observers: [.off, log.observer, .off])
+        let quiet = Store(state: Counter(), reducer: counterReducer, observers: [.off])
+
+        await store.dispatch(.increment)
+        await quiet.dispatch(.increment)
+
+        #expect(store.observers.count == 1)
+        #expect(quiet.observers.isEmpty)
+        #expect(quiet.anyObserverEnabled == nil)
+        #expect(log.all.map(\.action) == [.increment])
+    }
+
+    @Test("An observer whose switch is off is skipped, and the side effects then record no cause")
+    func switchedOffObserverIsSkipped() async {
+        let calls = Lock(0)
+        let isOn = Lock(false)
+        let store = Store(
+            state: Counter(), reducer: counterReducer, middlewares: [countdownMiddleware],
+            observers: [ActionObserver(isEnabled: { isOn.withLock { $0 } }) { _ in calls.withLock { $0 += 1 } }])
+
+        await store.dispatch(.countdown(1))
+        #expect(calls.withLock { $0 } == 0)
+        #expect(store.causeForSideEffects == nil)
+
+        isOn.withLock { $0 = true }
+        await store.dispatch(.countdown(1))
+        #expect(calls.withLock { $0 } == 2)
     }
 }

@@ -5,7 +5,9 @@ import LockstepLogging
 import Logging
 
 // What the logging observer and the recorder add to a dispatch. The logger's level (.error) is
-// above the observer's (.info): "installed but disabled". The stalled sink never finishes a
+// above the observer's (.info): "installed but disabled". By default the observer reads the level
+// once and is then off, so the store leaves it out; "read on each action" measures the observer
+// that reads the level before every action, for handlers that change their level in place. The stalled sink never finishes a
 // write, so after the first the recorder's buffer fills and every later reduction is dropped:
 // the cost a slow sink can put on dispatch.
 
@@ -39,6 +41,11 @@ func registerLoggingBenchmarks() {
         "Lockstep: dispatch, no middleware, disabled logger",
         middlewares: [],
         observers: [.logging(to: makeDisabledLogger())])
+
+    registerObservedDispatchBenchmark(
+        "Lockstep: dispatch, no middleware, disabled logger read on each action",
+        middlewares: [],
+        observers: [.logging(to: makeDisabledLogger(), readsLevelOnEachAction: true)])
 
     registerObservedDispatchBenchmark(
         "Lockstep: dispatch, one ignoring middleware, disabled logger",
