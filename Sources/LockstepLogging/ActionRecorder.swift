@@ -191,6 +191,8 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
             let next = await nextBatch(buffer)
             guard let (batch, headerWritten, droppedBefore) = next else { return }
             var data = Data()
+            // Only this task adds to `bytes`, so one read per batch is current for all of it.
+            let bytesBefore = buffer.withLock { $0.bytes }
             var header = headerWritten
             var dropped = 0
             var gapPending = droppedBefore > 0
@@ -219,7 +221,7 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
                 }
                 chunk.append(encoded)
                 chunk.append(UInt8(ascii: "\n"))
-                let total = buffer.withLock { $0.bytes } + data.count + chunk.count
+                let total = bytesBefore + data.count + chunk.count
                 if total > maxBytes {
                     dropped += 1
                     gapPending = true

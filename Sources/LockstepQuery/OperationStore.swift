@@ -51,6 +51,11 @@ public final class OperationStore<State: OperationState>: Sendable {
         var events: [Event] = []
         var isDelivering = false
         var isClosed = false
+
+        /// The run in flight that started first (a query's store has at most one).
+        var oldestRun: Run? {
+            runs.values.min { $0.task.id < $1.task.id }
+        }
     }
 
     private struct Run: Sendable {
@@ -246,7 +251,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     func run(arguments: State.Arguments, deduplicate: Bool) async throws -> State.Value {
         let (task, waiter) = core.withLock { core in
             let task =
-                (deduplicate ? core.runs.values.min { $0.task.id < $1.task.id }?.task : nil)
+                (deduplicate ? core.oldestRun?.task : nil)
                 ?? startRun(&core, arguments: arguments, reason: .requested)
             return (task, task.makeWaiter())
         }
@@ -396,7 +401,7 @@ public final class OperationStore<State: OperationState>: Sendable {
         }
         while true {
             let next = core.withLock { core -> (OperationTask<State.Value>, Int, Bool)? in
-                if let current = core.runs.values.min(by: { $0.task.id < $1.task.id }) {
+                if let current = core.oldestRun {
                     return (current.task, current.task.makeWaiter(), current.invalidations >= generation)
                 }
                 guard core.freshAfterInvalidation < generation, !core.subscribers.isEmpty,

@@ -42,12 +42,10 @@ extension TestStore where State: Codable & Equatable, Action: Codable {
                 """)
             return
         }
-        for (index, entry) in log.entries.enumerated() {
-            await store.dispatch(entry.action)
-            if store.state != entry.state {
-                location.report(log.divergence(at: index, replayed: store.state).description)
-                return
-            }
+        do {
+            try await log.replay(into: store)
+        } catch {
+            location.report("\(error)")
         }
     }
 }
