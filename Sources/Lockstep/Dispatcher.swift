@@ -25,13 +25,51 @@ import IssueReporting
 public struct Dispatcher<Action: Sendable>: Sendable {
     @usableFromInline
     let body: @Sendable (Action) async -> Void
+    /// The in-flight work started under cancellation ids: the store's, shared by every
+    /// dispatcher it hands out, so that ids belong to one store.
+    let cancellations: Cancellations
+    /// Reads the store's current state (the feature's part of it, for a scoped dispatcher), or
+    /// `nil` once the store is released.
+    let readState: @Sendable () async -> (any Sendable)?
 
     /// Creates a dispatcher that hands every action to `dispatch`.
+    ///
+    /// Its cancellation ids (see ``withTaskCancellation(id:cancelInFlight:operation:)``) belong
+    /// to this dispatcher and its copies, and it has no state to read.
     ///
     /// - Parameter dispatch: The function that receives each dispatched action. The dispatcher's
     ///   call returns when this function returns.
     public init(_ dispatch: @escaping @Sendable (Action) async -> Void) {
         self.body = dispatch
+        self.cancellations = Cancellations()
+        self.readState = { nil }
+    }
+
+    init(
+        cancellations: Cancellations,
+        readState: @escaping @Sendable () async -> (any Sendable)?,
+        _ dispatch: @escaping @Sendable (Action) async -> Void
+    ) {
+        self.body = dispatch
+        self.cancellations = cancellations
+        self.readState = readState
+    }
+
+    /// A dispatcher for a feature: it embeds the feature's actions into this dispatcher's
+    /// actions, reads the feature's part of the state, and shares this dispatcher's
+    /// cancellation ids.
+    func scoped<FeatureAction, State, FeatureState>(
+        embed: @escaping @Sendable (FeatureAction) -> Action,
+        state: @escaping @Sendable (State) -> FeatureState?
+    ) -> Dispatcher<FeatureAction> {
+        let body = self.body
+        let readState = self.readState
+        return Dispatcher<FeatureAction>(
+            cancellations: cancellations,
+            readState: { (await readState() as? State).flatMap(state) }
+        ) { action in
+            await body(embed(action))
+        }
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.

@@ -46,7 +46,26 @@ import Observation
 /// Work the store starts on its own behalf with ``send(_:)`` is owned by the store and cancelled
 /// when the store is released. Nothing the store hands out holds it strongly: dispatchers keep a
 /// weak reference, so a middleware that runs forever does not keep a released store alive.
+///
+/// ## Observing only what a view reads
+///
+/// Read a field through the store, `store.counter` or `store.settings.theme`, and an observer
+/// (a SwiftUI view, `withObservationTracking`) is notified only when that field changes: an
+/// action that changes another field does not invalidate it. An `Equatable` field notifies when
+/// its value differs; any other field on every action. Reading ``state`` observes the whole
+/// state, and notifies on every action.
+///
+/// ```swift
+/// Text("\(store.counter)")      // re-renders when `counter` changes
+/// Text(store.settings.theme)    // re-renders when `settings.theme` changes
+/// ```
+///
+/// ## Features
+///
+/// ``scope(state:action:)`` gives a feature a ``ChildStore`` of its own part of the state;
+/// see <doc:ComposingFeatures>.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// The current state.
     ///
@@ -79,7 +98,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     // The dispatch path is `@inlinable` and reads these directly, so that the app's module
     // specializes it for the app's state and action types instead of going through generic
     // metadata on every dispatch.
-    @usableFromInline let reducer: (State, Action) -> State
+    @usableFromInline let reducer: (inout State, Action) -> Void
     @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
     @usableFromInline var dispatcher: Dispatcher<Action> = Dispatcher { _ in }
     /// The inputs of the running effects, in registration order.
@@ -109,7 +128,13 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     private var workMonitor: WorkMonitor?
     private let ownedTasks = OwnedTasks()
     /// The consumers of `select` waiting for a change, woken when the store is released.
-    let changeWaiters = ChangeWaiters()
+    package let changeWaiters = ChangeWaiters()
+    /// The parts of the state read through the store's dynamic members.
+    @usableFromInline let observations: StateObservations<Store, State>
+    /// The in-flight work that middlewares started under a cancellation id.
+    let cancellations = Cancellations()
+    /// The child stores made by `scope`, by state path and action embedding.
+    package let childStores = ChildStoreCache()
 
     /// Creates a store with services that its middlewares receive on every call.
     ///
@@ -123,7 +148,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ///   - effects: Effects to run for the whole life of the store, as if registered with
     ///     ``register(_:)`` right away.
     ///   - observers: Observers of every reduction, for logging and recording.
-    public init<Services: Sendable>(
+    public convenience init<Services: Sendable>(
         state: State,
         reducer: @escaping (_ state: State, _ action: Action) -> State,
         services: Services,
@@ -131,22 +156,45 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         effects: [Effect<Action>] = [],
         observers: [ActionObserver<State, Action>] = []
     ) {
-        self.currentState = state
-        let observers = observers.filter { !$0.isAlwaysOff }
-        self.observers = observers
-        self.anyObserverEnabled = Self.anyEnabled(observers)
-        self.stateKeyPath = \.state
-        self.failuresKeyPath = \.failures
-        self.reducer = reducer
-        self.middlewares = middlewares.map { middleware in
-            { state, action, dispatch in
-                await middleware(state, action, services, dispatch)
-            }
-        }
-        self.dispatcher = makeDispatcher()
-        for effect in effects {
-            _ = start(effect)
-        }
+        self.init(
+            initialState: state, reducer: { $0 = reducer($0, $1) },
+            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
+    }
+
+    /// Creates a store with services and a reducer that changes the state in place.
+    ///
+    /// An in-place reducer (``InPlaceReducer``) changes one element of a large collection
+    /// without copying the collection:
+    ///
+    /// ```swift
+    /// let store = Store(
+    ///     state: AppState(),
+    ///     reducer: { (state: inout AppState, action: AppAction) in
+    ///         if case .toggle(let index) = action { state.todos[index].isDone.toggle() }
+    ///     },
+    ///     services: services,
+    ///     middlewares: [syncMiddleware]
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - services: The app's services, handed to every middleware call.
+    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    public convenience init<Services: Sendable>(
+        state: State,
+        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
+        services: Services,
+        middlewares: [Middleware<State, Action, Services>],
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = []
+    ) {
+        self.init(
+            initialState: state, reducer: reducer,
+            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
     }
 
     /// Creates a store whose middlewares need no services.
@@ -159,7 +207,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ///   - effects: Effects to run for the whole life of the store, as if registered with
     ///     ``register(_:)`` right away.
     ///   - observers: Observers of every reduction, for logging and recording.
-    public init(
+    public convenience init(
         state: State,
         reducer: @escaping (_ state: State, _ action: Action) -> State,
         middlewares: [@Sendable (
@@ -170,18 +218,40 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         effects: [Effect<Action>] = [],
         observers: [ActionObserver<State, Action>] = []
     ) {
-        self.currentState = state
-        let observers = observers.filter { !$0.isAlwaysOff }
-        self.observers = observers
-        self.anyObserverEnabled = Self.anyEnabled(observers)
-        self.stateKeyPath = \.state
-        self.failuresKeyPath = \.failures
-        self.reducer = reducer
-        self.middlewares = middlewares
-        self.dispatcher = makeDispatcher()
-        for effect in effects {
-            _ = start(effect)
-        }
+        self.init(
+            initialState: state, reducer: { $0 = reducer($0, $1) },
+            middlewares: middlewares, effects: effects, observers: observers)
+    }
+
+    /// Creates a store with a reducer that changes the state in place, and middlewares that
+    /// need no services.
+    ///
+    /// ```swift
+    /// let store = Store(state: Counter(), reducer: { (state: inout Counter, action: CounterAction) in
+    ///     state.count += 1
+    /// })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    public convenience init(
+        state: State,
+        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
+        middlewares: [@Sendable (
+            _ state: State,
+            _ action: Action,
+            _ dispatch: Dispatcher<Action>
+        ) async -> Void] = [],
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = []
+    ) {
+        self.init(
+            initialState: state, reducer: reducer,
+            middlewares: middlewares, effects: effects, observers: observers)
     }
 
     /// Creates a store with a reducer and no side effects.
@@ -190,12 +260,74 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ///   - state: The initial state.
     ///   - reducer: The function that computes the next state for each action.
     public convenience init(state: State, reducer: @escaping (_ state: State, _ action: Action) -> State) {
-        self.init(state: state, reducer: reducer, middlewares: [], effects: [])
+        self.init(initialState: state, reducer: { $0 = reducer($0, $1) }, middlewares: [], effects: [], observers: [])
+    }
+
+    /// Creates a store with an in-place reducer and no side effects.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    public convenience init(state: State, reducer: @escaping (_ state: inout State, _ action: Action) -> Void) {
+        self.init(initialState: state, reducer: reducer, middlewares: [], effects: [], observers: [])
+    }
+
+    private init(
+        initialState: State,
+        reducer: @escaping (inout State, Action) -> Void,
+        middlewares: [BoundMiddleware<State, Action>],
+        effects: [Effect<Action>],
+        observers: [ActionObserver<State, Action>]
+    ) {
+        self.currentState = initialState
+        let observers = observers.filter { !$0.isAlwaysOff }
+        self.observers = observers
+        self.anyObserverEnabled = Self.anyEnabled(observers)
+        self.stateKeyPath = \.state
+        self.failuresKeyPath = \.failures
+        self.observations = StateObservations(root: \.currentState)
+        self.reducer = reducer
+        self.middlewares = middlewares
+        self.dispatcher = makeDispatcher()
+        for effect in effects {
+            _ = start(effect)
+        }
     }
 
     deinit {
         ownedTasks.cancelAll()
         changeWaiters.close()
+    }
+
+    /// The value at `keyPath` of the state, observed on its own.
+    ///
+    /// `store.counter` reads `store.state.counter`, and an observer that read it is notified
+    /// only when `counter` changes, not on every action:
+    ///
+    /// ```swift
+    /// withObservationTracking {
+    ///     _ = store.counter
+    /// } onChange: {
+    ///     print("counter changed")
+    /// }
+    /// ```
+    ///
+    /// - Parameter keyPath: The key path of the value in the state.
+    public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: { $0 == $1 })
+        return currentState[keyPath: keyPath]
+    }
+
+    /// The value at `keyPath` of the state, observed on its own.
+    ///
+    /// A value that is not `Equatable` cannot be compared, so its observers are notified on
+    /// every action, as observers of ``state`` are.
+    ///
+    /// - Parameter keyPath: The key path of the value in the state.
+    @_disfavoredOverload
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: nil)
+        return currentState[keyPath: keyPath]
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
@@ -205,9 +337,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// - Parameter action: The action to reduce and hand to every middleware and effect.
     @inlinable
     public func dispatch(_ action: Action) async {
-        let newState = applyReducer(action)
+        applyReducer(action)
         if middlewares.isEmpty && effectInputs.isEmpty { return }
-        await runSideEffects(of: action, state: newState)
+        await runSideEffects(of: action)
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
@@ -305,21 +437,34 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         StoreSelection(store: self) { $0[keyPath: keyPath] }
     }
 
-    /// Phase 1: applies the reducer and notifies observers. Returns the new state.
+    /// Phase 1: applies the reducer in place and notifies observers.
+    ///
+    /// The state before the action is kept only when an observer needs it: otherwise an in-place
+    /// reducer changes the state with no copy.
     @inlinable
-    func applyReducer(_ action: Action, origin: DispatchOrigin = .external, cause: Int? = nil) -> State {
+    func applyReducer(_ action: Action, origin: DispatchOrigin = .external, cause: Int? = nil) {
+        guard reduceObserver != nil || anyObserverEnabled != nil else {
+            registrar.withMutation(of: self, keyPath: stateKeyPath) {
+                reducer(&currentState, action)
+            }
+            if !observations.isEmpty {
+                observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
+            }
+            return
+        }
         let oldState = currentState
-        let newState = reducer(oldState, action)
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
-            currentState = newState
+            reducer(&currentState, action)
+        }
+        if !observations.isEmpty {
+            observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
         }
         if let reduceObserver {
-            reduceObserver(action, oldState, newState, origin)
+            reduceObserver(action, oldState, currentState, origin)
         }
         if let anyObserverEnabled {
-            notifyObservers(action, oldState, newState, origin: origin, cause: cause, enabled: anyObserverEnabled())
+            notifyObservers(action, oldState, currentState, origin: origin, cause: cause, enabled: anyObserverEnabled())
         }
-        return newState
     }
 
     @inlinable
@@ -368,8 +513,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     /// Phases 2 and 3 of a dispatch whose reducer has run.
     @usableFromInline
-    func runSideEffects(of action: Action, state: State) async {
-        await sideEffects(of: action, state: state, joining: DispatchTree.current, waits: true)?.perform()
+    func runSideEffects(of action: Action) async {
+        await sideEffects(of: action, joining: DispatchTree.current, waits: true)?.perform()
     }
 
     /// Phase 1, then the side effects still to run, or `nil` when there are none. The returned
@@ -381,8 +526,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         joining enclosingTree: DispatchTree?,
         waits: Bool
     ) -> SideEffectRun<State, Action>? {
-        let newState = applyReducer(action, origin: origin, cause: cause)
-        return sideEffects(of: action, state: newState, joining: enclosingTree, waits: waits)
+        applyReducer(action, origin: origin, cause: cause)
+        return sideEffects(of: action, joining: enclosingTree, waits: waits)
     }
 
     /// Delivers `action` to the running effects, and returns the side effects still to run.
@@ -392,11 +537,11 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// a tree of its own and, when `waits` is true, waits for it.
     private func sideEffects(
         of action: Action,
-        state: State,
         joining enclosingTree: DispatchTree?,
         waits: Bool
     ) -> SideEffectRun<State, Action>? {
         let cause = causeForSideEffects
+        let state = currentState
         if effectInputs.isEmpty {
             guard !middlewares.isEmpty else { return nil }
             return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause)
@@ -470,7 +615,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     }
 
     private func makeDispatcher() -> Dispatcher<Action> {
-        Dispatcher { @MainActor [weak self] action in
+        Dispatcher(
+            cancellations: cancellations,
+            readState: { @MainActor [weak self] in self?.currentState }
+        ) { @MainActor [weak self] action in
             // The strong reference lives only for phase 1, so a follow-up action's side effects
             // do not keep a released store alive either.
             guard let run = self?.reduce(action, origin: .middleware, joining: DispatchTree.current, waits: true) else {

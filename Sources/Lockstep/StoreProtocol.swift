@@ -39,6 +39,19 @@ public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
     /// - Parameter action: The action to dispatch.
     func dispatch(action: Action) async
 
+    /// Dispatches `action` without waiting: the reducer has run when `send` returns, and the
+    /// side effects run in a task. For a button's action, where there is no async context:
+    ///
+    /// ```swift
+    /// Button("Reload") { store.send(.reloadTapped) }
+    /// ```
+    ///
+    /// - Parameter action: The action to dispatch.
+    /// - Returns: The task that runs the action's side effects; await its `value` to know when
+    ///   they are finished.
+    @discardableResult
+    func send(_ action: Action) -> Task<Void, Never>
+
     /// Starts `effect`, which then reacts to every action the store receives, until the
     /// returned registration is cancelled or released, or the store is released.
     ///
@@ -54,6 +67,16 @@ public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
 }
 
 extension StoreProtocol {
+    /// Dispatches `action` in a new task that holds the store until the action and its side
+    /// effects are finished: the default for stores that have no `send` of their own.
+    ///
+    /// - Parameter action: The action to dispatch.
+    /// - Returns: The task that dispatches the action.
+    @discardableResult
+    public func send(_ action: Action) -> Task<Void, Never> {
+        Task { await self.dispatch(action: action) }
+    }
+
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
     ///
     /// The same as ``dispatch(action:)``.

@@ -70,49 +70,122 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             return
         case 1:
             // One middleware needs no task group: awaiting it directly is structured already.
-            guard let cause else {
-                await middlewares[0](state, action, dispatcher)
-                return
-            }
-            await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: 0)) {
-                await middlewares[0](state, action, dispatcher)
-            }
+            await call(0)
         default:
-            let state = self.state
-            let action = self.action
-            let dispatcher = self.dispatcher
-            let cause = self.cause
-            // Under a test's work monitor, each child is a tracked task of its own, and the
-            // parent waits for them without counting as running.
-            let children = TrackedTask.current.map { ChildTasks(parent: $0, count: middlewares.count) }
-            await withTaskGroup(of: Void.self) { group in
-                for (index, middleware) in middlewares.enumerated() {
-                    let child = children?.makeChild()
-                    group.addTask {
-                        let run = {
-                            guard let cause else {
-                                await middleware(state, action, dispatcher)
-                                return
-                            }
-                            await ReductionCause.$current.withValue(
-                                ReductionCause(sequenceNumber: cause, middlewareIndex: index)
-                            ) {
-                                await middleware(state, action, dispatcher)
-                            }
-                        }
-                        guard let child, let children else {
-                            await run()
-                            return
-                        }
-                        await TrackedTask.$current.withValue(child) {
-                            await run()
-                        }
-                        children.childFinished(child)
-                    }
-                }
-                children?.parentWillWait()
-                await group.waitForAll()
+            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+                await runChained()
+            } else {
+                await runInTaskGroup()
             }
+        }
+    }
+
+    /// Calls middleware `index`, naming this action as the cause of what it dispatches.
+    @usableFromInline
+    func call(_ index: Int) async {
+        guard let cause else {
+            await middlewares[index](state, action, dispatcher)
+            return
+        }
+        await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: index)) {
+            await middlewares[index](state, action, dispatcher)
+        }
+    }
+
+    /// Runs the middlewares concurrently with as few tasks as they need: one immediate child task
+    /// calls the middlewares one after another, synchronously on the caller's executor, for as
+    /// long as each returns without suspending; when one suspends, the next middleware is started
+    /// in a new immediate child task. So middlewares that ignore the action cost a call each, and
+    /// a middleware that suspends never holds up the ones after it.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    @usableFromInline
+    func runChained(isolation: isolated (any Actor)? = #isolation) async {
+        let queue = MiddlewareQueue(count: middlewares.count)
+        // Under a test's work monitor, each child is a tracked task of its own, and the parent
+        // waits for them without counting as running.
+        let children = TrackedTask.current.map { ChildTasks(parent: $0) }
+        await withDiscardingTaskGroup { group in
+            while let first = queue.take() {
+                let child = children?.makeChild()
+                group.addImmediateTask {
+                    guard let child, let children else {
+                        await runChain(from: first, queue: queue)
+                        return
+                    }
+                    await TrackedTask.$current.withValue(child) {
+                        await runChain(from: first, queue: queue)
+                    }
+                    children.childFinished(child)
+                }
+            }
+            children?.parentWillWait()
+        }
+    }
+
+    /// Calls middleware `first`, then each middleware not started yet, until none is left.
+    private func runChain(from first: Int, queue: MiddlewareQueue) async {
+        var index = first
+        while true {
+            await call(index)
+            guard let next = queue.take() else { return }
+            index = next
+        }
+    }
+
+    /// Runs each middleware in a child task of its own, where immediate child tasks do not exist.
+    @usableFromInline
+    func runInTaskGroup(isolation: isolated (any Actor)? = #isolation) async {
+        let children = TrackedTask.current.map { ChildTasks(parent: $0) }
+        await withDiscardingTaskGroup { group in
+            for index in middlewares.indices {
+                let child = children?.makeChild()
+                group.addTask {
+                    guard let child, let children else {
+                        await call(index)
+                        return
+                    }
+                    await TrackedTask.$current.withValue(child) {
+                        await call(index)
+                    }
+                    children.childFinished(child)
+                }
+            }
+            children?.parentWillWait()
+        }
+    }
+}
+
+/// The middlewares of one action not started yet, taken in order by whichever task of
+/// ``SideEffectRun/runChained(isolation:)`` is free first.
+@usableFromInline
+final class MiddlewareQueue: Sendable {
+    private let next: Lock<Int>
+    private let count: Int
+
+    @usableFromInline
+    init(count: Int) {
+        self.count = count
+        self.next = Lock(0)
+    }
+
+    /// The index of the next middleware to start, or `nil` when all have started.
+    @usableFromInline
+    func take() -> Int? {
+        next.withLock { next in
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+}
+
+/// Binds `services` into each middleware.
+func bind<State, Action: Sendable, Services: Sendable>(
+    _ middlewares: [Middleware<State, Action, Services>], to services: Services
+) -> [BoundMiddleware<State, Action>] {
+    middlewares.map { middleware in
+        { state, action, dispatch in
+            await middleware(state, action, services, dispatch)
         }
     }
 }

@@ -3,7 +3,7 @@
 /// observation's `onChange`, by cancellation, or by the store's release.
 ///
 /// A `Sendable` reference with its own lock, so the store's nonisolated `deinit` can reach it.
-final class ChangeWaiters: Sendable {
+package final class ChangeWaiters: Sendable {
     private struct State {
         var nextID: UInt64 = 0
         /// Reserved waits that have not started waiting yet, and whether a change already came.
@@ -13,6 +13,8 @@ final class ChangeWaiters: Sendable {
     }
 
     private let state = Lock(State())
+
+    package init() {}
 
     /// Reserves an identifier for a wait about to start. A ``wake(_:)`` that comes before the
     /// wait starts is remembered, so the wait then returns at once.
@@ -62,7 +64,7 @@ final class ChangeWaiters: Sendable {
     }
 
     /// Wakes every wait and makes later waits return at once.
-    func close() {
+    package func close() {
         let waiters = state.withLock { state in
             state.isClosed = true
             state.reserved.removeAll()

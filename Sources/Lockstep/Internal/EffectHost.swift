@@ -40,10 +40,20 @@ public final class EffectHost<Action: Sendable> {
         onOutput: @escaping @MainActor @Sendable (Action) -> Void,
         onFailure: @escaping @MainActor @Sendable (EffectFailure) -> Void
     ) -> EffectRegistration {
+        register(effect, dispatchOutput: { action in onOutput(action) }, onFailure: onFailure)
+    }
+
+    /// Starts `effect`, whose output is first dispatched by `dispatchOutput`, inside the
+    /// dispatch of the action the effect reacted to, then delivered to the effects.
+    func register(
+        _ effect: Effect<Action>,
+        dispatchOutput outputHandler: @escaping @MainActor @Sendable (Action) async -> Void,
+        onFailure: @escaping @MainActor @Sendable (EffectFailure) -> Void
+    ) -> EffectRegistration {
         let input = EffectInput<Action>()
         inputs.append(input)
         let dispatchOutput: @Sendable (Action) async -> Void = { [weak self] action in
-            await self?.emit(action, onOutput: onOutput, tree: input.currentTree)
+            await self?.emit(action, dispatch: outputHandler, tree: input.currentTree)
         }
         let finish: @Sendable (EffectFailure?) async -> Void = { [weak self] failure in
             await self?.effectFinished(input, failure: failure, onFailure: onFailure)
@@ -85,8 +95,12 @@ public final class EffectHost<Action: Sendable> {
     /// Hands an action an effect emitted to the owner, then to the effects, as part of the tree
     /// of the action the effect reacted to. Never waits: the effect that emitted it may be the
     /// one to react next.
-    private func emit(_ action: Action, onOutput: @MainActor (Action) -> Void, tree: DispatchTree?) {
-        onOutput(action)
+    private func emit(
+        _ action: Action, dispatch: @MainActor @Sendable (Action) async -> Void, tree: DispatchTree?
+    ) async {
+        await DispatchTree.$current.withValue(tree) {
+            await dispatch(action)
+        }
         deliver(action, tree: tree)
     }
 

@@ -7,14 +7,16 @@ final class ChildTasks: Sendable {
     private let parent: TrackedTask
     private let state: Lock<(pending: Int, parentWaits: Bool)>
 
-    init(parent: TrackedTask, count: Int) {
+    init(parent: TrackedTask) {
         self.parent = parent
-        self.state = Lock((count, false))
+        self.state = Lock((0, false))
     }
 
-    /// A new running child, tracked by the parent's monitor.
+    /// A new running child, tracked by the parent's monitor and counted until
+    /// ``childFinished(_:)``.
     func makeChild() -> TrackedTask {
-        TrackedTask(monitor: parent.workMonitor, label: parent.label)
+        state.withLock { $0.pending += 1 }
+        return TrackedTask(monitor: parent.workMonitor, label: parent.label)
     }
 
     /// The parent is about to wait for its children: it stops counting as running, unless they

@@ -1,0 +1,172 @@
+import IssueReporting
+
+extension Dispatcher {
+    /// Runs `operation` as work that can be cancelled by `id`, and returns when it finishes or
+    /// stops after a cancellation.
+    ///
+    /// A search that cancels the previous search when a new query arrives:
+    ///
+    /// ```swift
+    /// func searchMiddleware(state: SearchState, action: SearchAction, dispatch: Dispatcher<SearchAction>) async {
+    ///     guard case .queryChanged(let query) = action else { return }
+    ///     await dispatch.withTaskCancellation(id: "search", cancelInFlight: true) {
+    ///         guard let results = try? await api.search(query) else { return }
+    ///         await dispatch(.resultsLoaded(results))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Ids belong to the store that handed out the dispatcher: cancelling `"search"` in one
+    /// store never touches another store's work. Everything the operation starts, including
+    /// nested work under other ids and the actions it dispatches, is cancelled with it.
+    /// Cancelled work counts as finished for `await store.dispatch(...)`.
+    ///
+    /// - Parameters:
+    ///   - id: Any hashable value that names the work.
+    ///   - cancelInFlight: Whether to cancel the work already running under `id` before this
+    ///     operation starts.
+    ///   - operation: The work.
+    public func withTaskCancellation<ID: Hashable & Sendable>(
+        id: ID,
+        cancelInFlight: Bool = false,
+        operation: @escaping @Sendable () async -> Void
+    ) async {
+        await cancellations.run(CancelKey(id), cancelInFlight: cancelInFlight, operation: operation)
+    }
+
+    /// Cancels the work running under `id` (see
+    /// ``withTaskCancellation(id:cancelInFlight:operation:)``). An id with no work running is
+    /// ignored.
+    ///
+    /// ```swift
+    /// case .cancelButtonTapped:
+    ///     dispatch.cancel(id: "search")
+    /// ```
+    ///
+    /// - Parameter id: The id the work was started under.
+    public func cancel<ID: Hashable & Sendable>(id: ID) {
+        cancellations.cancel(CancelKey(id))
+    }
+
+    /// Runs `operation` once `duration` has passed on `clock` with no other call for the same
+    /// `id`; each call cancels the one before it.
+    ///
+    /// A search that waits until the user stops typing:
+    ///
+    /// ```swift
+    /// case .queryChanged(let query):
+    ///     await dispatch.debounce(id: "search", for: .milliseconds(300), clock: services.clock) {
+    ///         await dispatch(.search(query))
+    ///     }
+    /// ```
+    ///
+    /// Nothing runs before the interval has passed since the last call. In tests, hand the
+    /// middleware a `ManualClock` and advance it: no sleeping. A call that is superseded returns
+    /// at once, without running its operation.
+    ///
+    /// - Parameters:
+    ///   - id: Names the debounced work; calls with the same id replace each other.
+    ///   - duration: How long no new call must come before the operation runs. A negative
+    ///     duration is reported as an issue and taken as zero.
+    ///   - clock: The clock to wait on.
+    ///   - operation: The work to run.
+    public func debounce<ID: Hashable & Sendable, C: Clock>(
+        id: ID,
+        for duration: C.Duration,
+        clock: C,
+        operation: @escaping @Sendable () async -> Void
+    ) async where C.Duration: Sendable {
+        let duration = checkedInterval(duration, call: "debounce(id:for:clock:operation:)")
+        await withTaskCancellation(id: id, cancelInFlight: true) {
+            do {
+                try await clock.sleep(for: duration)
+            } catch {
+                return
+            }
+            await operation()
+        }
+    }
+
+    /// Runs `operation` at most once per `duration` on `clock` for the same `id`.
+    ///
+    /// The first call runs at once. A call within the interval after a run is either dropped
+    /// (`latest: false`) or, with `latest: true`, kept as the one to run when the interval ends,
+    /// replacing any call kept before it:
+    ///
+    /// ```swift
+    /// case .scrolled(let offset):
+    ///     await dispatch.throttle(id: "prefetch", for: .seconds(1), clock: services.clock, latest: true) {
+    ///         await dispatch(.prefetch(near: offset))
+    ///     }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: Names the throttled work.
+    ///   - duration: The shortest time between two runs. A negative duration is reported as an
+    ///     issue and taken as zero.
+    ///   - clock: The clock that measures the interval.
+    ///   - latest: Whether a call within the interval runs when the interval ends (`true`) or is
+    ///     dropped (`false`).
+    ///   - operation: The work to run.
+    public func throttle<ID: Hashable & Sendable, C: Clock>(
+        id: ID,
+        for duration: C.Duration,
+        clock: C,
+        latest: Bool,
+        operation: @escaping @Sendable () async -> Void
+    ) async where C.Duration: Sendable, C.Instant: Sendable {
+        let duration = checkedInterval(duration, call: "throttle(id:for:clock:latest:operation:)")
+        let key = CancelKey(id)
+        let cancellations = self.cancellations
+        let now = clock.now
+        guard let lastRun = cancellations.lastRun(of: key, as: C.Instant.self),
+            now < lastRun.advanced(by: duration)
+        else {
+            cancellations.setLastRun(of: key, to: now)
+            await operation()
+            return
+        }
+        guard latest else { return }
+        let deadline = lastRun.advanced(by: duration)
+        await withTaskCancellation(id: ThrottleTrailingID(id: id), cancelInFlight: true) {
+            do {
+                try await clock.sleep(until: deadline, tolerance: nil)
+            } catch {
+                return
+            }
+            cancellations.setLastRun(of: CancelKey(id), to: clock.now)
+            await operation()
+        }
+    }
+
+    /// The store's current state, read now: a middleware that awaited something reads here
+    /// what changed meanwhile (its `state` argument is the state right after its action).
+    ///
+    /// ```swift
+    /// let results = try await api.search(query)
+    /// guard let state: SearchState = await dispatch.currentState(), state.query == query else { return }
+    /// await dispatch(.resultsLoaded(results))
+    /// ```
+    ///
+    /// A dispatcher of a scoped middleware reads the feature's part of the state.
+    ///
+    /// - Parameter type: The state type, usually inferred.
+    /// - Returns: The current state, or `nil` when the store is released, the feature's state is
+    ///   gone (a dismissed screen), or the dispatcher has no store (one made with
+    ///   ``init(_:)``).
+    public func currentState<State>(as type: State.Type = State.self) async -> State? {
+        await readState() as? State
+    }
+}
+
+/// The id of the call a throttle keeps for the end of its interval.
+private struct ThrottleTrailingID<ID: Hashable & Sendable>: Hashable, Sendable {
+    let id: ID
+}
+
+/// `duration`, or zero with an issue reported when it is negative.
+private func checkedInterval<Duration: DurationProtocol>(_ duration: Duration, call: String) -> Duration {
+    guard duration < .zero else { return duration }
+    reportIssue("\(call) was given a negative interval, \(duration); it waits no time instead.")
+    return .zero
+}

@@ -1,0 +1,85 @@
+/// The in-flight work of one store that was started under a cancellation id, so that
+/// ``Dispatcher/cancel(id:)`` and a new run with `cancelInFlight` can stop it.
+///
+/// Each run is an unstructured task the caller awaits: cancelling the caller cancels it too,
+/// and cancelling its id cancels it without touching the caller. Ids are compared as
+/// `AnyHashable`, so `"search"` and a custom `enum CancelID { case search }` never collide.
+final class Cancellations: Sendable {
+    private struct State {
+        var nextToken: UInt64 = 0
+        var running: [CancelKey: [UInt64: Task<Void, Never>]] = [:]
+        /// When each throttled id last ran, on its own clock.
+        var lastRuns: [CancelKey: any Sendable] = [:]
+    }
+
+    private let state = Lock(State())
+
+    init() {}
+
+    /// Cancels every run under `id`. Unknown ids are ignored.
+    func cancel(_ id: CancelKey) {
+        let tasks = state.withLock { state in
+            state.running.removeValue(forKey: id).map { Array($0.values) } ?? []
+        }
+        for task in tasks {
+            task.cancel()
+        }
+    }
+
+    /// Runs `operation` under `id`, after cancelling the runs already under it when
+    /// `cancelInFlight` is true. Returns when the operation returns, or as soon as it stops
+    /// after a cancellation.
+    func run(
+        _ id: CancelKey,
+        cancelInFlight: Bool,
+        operation: @escaping @Sendable () async -> Void
+    ) async {
+        if cancelInFlight {
+            cancel(id)
+        }
+        let task = Task { await operation() }
+        let token = state.withLock { state in
+            defer { state.nextToken &+= 1 }
+            state.running[id, default: [:]][state.nextToken] = task
+            return state.nextToken
+        }
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        state.withLock { state in
+            state.running[id]?.removeValue(forKey: token)
+            if state.running[id]?.isEmpty == true {
+                state.running.removeValue(forKey: id)
+            }
+        }
+    }
+
+    /// The instant `id` last ran at, for throttling.
+    func lastRun<Instant: Sendable>(of id: CancelKey, as type: Instant.Type) -> Instant? {
+        state.withLock { $0.lastRuns[id] as? Instant }
+    }
+
+    /// Records that `id` ran at `instant`.
+    func setLastRun<Instant: Sendable>(of id: CancelKey, to instant: Instant) {
+        state.withLock { $0.lastRuns[id] = instant }
+    }
+
+    /// The number of runs in flight under `id`, for tests.
+    func runCount(_ id: CancelKey) -> Int {
+        state.withLock { $0.running[id]?.count ?? 0 }
+    }
+}
+
+/// A cancellation id with its type erased.
+// Why the unchecked Sendable conformance is safe: the only initializer takes a value that is
+// `Hashable & Sendable`, so the `AnyHashable` holds a Sendable value; `AnyHashable` itself is not
+// marked Sendable only because it can wrap any Hashable value.
+struct CancelKey: Hashable, @unchecked Sendable {
+    private let base: AnyHashable
+
+    init<ID: Hashable & Sendable>(_ id: ID) {
+        base = AnyHashable(id)
+    }
+}

@@ -1,0 +1,156 @@
+import IssueReporting
+
+extension StoreProtocol {
+    /// A store of one feature's part of this store's state, that dispatches the feature's
+    /// actions embedded in this store's actions.
+    ///
+    /// ```swift
+    /// struct AppState { var search = SearchState() }
+    /// enum AppAction { case search(SearchAction) }
+    ///
+    /// let searchStore = store.scope(state: \.search, action: AppAction.search)
+    /// await searchStore.dispatch(.queryChanged("swift"))
+    /// ```
+    ///
+    /// Scoping the same part with the same embedding again returns the same child store, as long
+    /// as something holds it. Works on any store: ``Store``, a ``ChildStore`` (for a grandchild)
+    /// and LockstepTesting's `MockStore`.
+    ///
+    /// - Parameters:
+    ///   - state: The feature's part of the state.
+    ///   - action: The function that embeds a feature action in an action of this store,
+    ///     usually the enum case (`AppAction.search`).
+    ///   - fileID: Named in the issue for an action sent once the part is gone; the caller's.
+    ///   - line: Named in that issue; the caller's.
+    /// - Returns: The child store.
+    public func scope<ChildState: Sendable, ChildAction: Sendable>(
+        state: KeyPath<State, ChildState>,
+        action: @escaping @Sendable (ChildAction) -> Action,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> ChildStore<ChildState, ChildAction> where State: Sendable {
+        makeChild(.direct(state), embed: action, cacheKey: state, id: nil, site: "\(fileID):\(line)")!
+    }
+
+    /// A store of an optional part of this store's state, such as a presented screen, or `nil`
+    /// while the part is `nil`.
+    ///
+    /// ```swift
+    /// if let detailStore = store.scope(state: \.detail, action: AppAction.detail) {
+    ///     DetailView(store: detailStore)
+    /// }
+    /// ```
+    ///
+    /// A child store handed out keeps its last state when the part becomes `nil`, so a closing
+    /// screen can still draw; actions sent to it from then on are reported and dropped.
+    ///
+    /// - Parameters:
+    ///   - state: The optional part of the state.
+    ///   - action: The function that embeds a feature action in an action of this store.
+    ///   - fileID: Named in the issue for an action sent once the part is gone; the caller's.
+    ///   - line: Named in that issue; the caller's.
+    /// - Returns: The child store, or `nil` while the part is `nil`.
+    public func scope<ChildState: Sendable, ChildAction: Sendable>(
+        state: KeyPath<State, ChildState?>,
+        action: @escaping @Sendable (ChildAction) -> Action,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> ChildStore<ChildState, ChildAction>? where State: Sendable {
+        makeChild(.optional(state), embed: action, cacheKey: state, id: nil, site: "\(fileID):\(line)")
+    }
+
+    /// A store of the row with `id` in a collection of identifiable rows, such as an
+    /// `IdentifiedArray`, or `nil` when no row has that id.
+    ///
+    /// ```swift
+    /// enum AppAction { case todo(id: Todo.ID, action: TodoAction) }
+    ///
+    /// let rowStore = store.scope(state: \.todos, id: todo.id, action: AppAction.todo)
+    /// ```
+    ///
+    /// A row store handed out keeps its last state when the row is removed; actions sent to it
+    /// from then on are reported and dropped.
+    ///
+    /// - Parameters:
+    ///   - state: The collection of rows.
+    ///   - id: The id of the row.
+    ///   - action: The function that embeds a row id and a row action in an action of this store,
+    ///     usually the enum case (`AppAction.todo`).
+    ///   - fileID: Named in the issue for an action sent once the row is gone; the caller's.
+    ///   - line: Named in that issue; the caller's.
+    /// - Returns: The row's child store, or `nil` when no row has `id`.
+    public func scope<Rows: RandomAccessCollection, RowAction: Sendable>(
+        state: KeyPath<State, Rows>,
+        id: Rows.Element.ID,
+        action: @escaping @Sendable (Rows.Element.ID, RowAction) -> Action,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> ChildStore<Rows.Element, RowAction>?
+    where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
+        let rowPath = state.appending(path: \Rows.[scopeRow: id])
+        return makeChild(
+            .optional(rowPath), embed: { action(id, $0) }, cacheKey: state, embedIdentity: action,
+            id: AnyHashable(id), site: "\(fileID):\(line)")
+    }
+
+    /// A store for every row of a collection of identifiable rows, in order: what a list shows.
+    ///
+    /// ```swift
+    /// ForEach(store.scope(forEach: \.todos, action: AppAction.todo)) { rowStore in
+    ///     TodoRow(store: rowStore)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The collection of rows.
+    ///   - action: The function that embeds a row id and a row action in an action of this store.
+    ///   - fileID: Named in the issue for an action sent once a row is gone; the caller's.
+    ///   - line: Named in that issue; the caller's.
+    /// - Returns: One child store per row, each the one ``scope(state:id:action:fileID:line:)``
+    ///   returns for its id.
+    public func scope<Rows: RandomAccessCollection, RowAction: Sendable>(
+        forEach state: KeyPath<State, Rows>,
+        action: @escaping @Sendable (Rows.Element.ID, RowAction) -> Action,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> [ChildStore<Rows.Element, RowAction>]
+    where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
+        let ids = self.state[keyPath: state].map(\.id)
+        return ids.compactMap { id in
+            scope(state: state, id: id, action: action, fileID: fileID, line: line)
+        }
+    }
+
+    /// The child store for `path`, from the cache when one is alive, or `nil` when the part is
+    /// absent now.
+    private func makeChild<ChildState: Sendable, ChildAction: Sendable, EmbedIdentity>(
+        _ path: ScopePath<State, ChildState>,
+        embed: @escaping @Sendable (ChildAction) -> Action,
+        cacheKey: AnyKeyPath,
+        embedIdentity: EmbedIdentity,
+        id: AnyHashable?,
+        site: String
+    ) -> ChildStore<ChildState, ChildAction>? where State: Sendable {
+        let link: any ScopeLink<ChildState, ChildAction>
+        if let child = self as? ChildStore<State, Action> {
+            link = child.link.appending(path, embed: embed)
+        } else {
+            link = RootLink(root: self, path: path, embed: embed)
+        }
+        guard let initialState = link.read() else { return nil }
+        let make = { ChildStore(link: link, initialState: initialState, site: site) }
+        guard let cache = (self as? any PartObservable)?.childStores ?? (self as? ChildStore<State, Action>)?.childStores
+        else { return make() }
+        return cache.child(path: cacheKey, embed: embedIdentity, id: id, make: make)
+    }
+
+    private func makeChild<ChildState: Sendable, ChildAction: Sendable>(
+        _ path: ScopePath<State, ChildState>,
+        embed: @escaping @Sendable (ChildAction) -> Action,
+        cacheKey: AnyKeyPath,
+        id: AnyHashable?,
+        site: String
+    ) -> ChildStore<ChildState, ChildAction>? where State: Sendable {
+        makeChild(path, embed: embed, cacheKey: cacheKey, embedIdentity: embed, id: id, site: site)
+    }
+}
