@@ -30,7 +30,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
 
     @usableFromInline var currentState: State
 
-    @usableFromInline let reducer: Reducer<State, Action>
+    @usableFromInline let reducer: InPlaceReducer<State, Action>
     @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
     @usableFromInline lazy var dispatcher = Dispatcher<Action> { [weak self] action in
         // The strong reference lives only while the reducer runs, so a follow-up action's side
@@ -57,12 +57,26 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         middlewares: [Middleware<State, Action, Services>]
     ) {
         self.currentState = state
+        self.reducer = inPlaceReducer(reducer)
+        self.middlewares = bind(middlewares, to: services)
+    }
+
+    /// Creates a store with services and a reducer that changes the state in place.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - services: The app's services, handed to every middleware call.
+    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
+    public init<Services: Sendable>(
+        state: State,
+        reducer: @escaping InPlaceReducer<State, Action>,
+        services: Services,
+        middlewares: [Middleware<State, Action, Services>]
+    ) {
+        self.currentState = state
         self.reducer = reducer
-        self.middlewares = middlewares.map { middleware in
-            { state, action, dispatch in
-                await middleware(state, action, services, dispatch)
-            }
-        }
+        self.middlewares = bind(middlewares, to: services)
     }
 
     /// Creates a store whose middlewares need no services.
@@ -81,6 +95,29 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         ) async -> Void] = []
     ) {
         self.currentState = state
+        self.reducer = inPlaceReducer(reducer)
+        self.middlewares = middlewares
+    }
+
+    /// Creates a store with a reducer that changes the state in place, and middlewares that need
+    /// no services.
+    ///
+    /// ```swift
+    /// let store = ActorStore(state: Counter(), reducer: { (state: inout Counter, action: CounterAction) in
+    ///     state.count += 1
+    /// })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
+    public init(
+        state: State,
+        reducer: @escaping InPlaceReducer<State, Action>,
+        middlewares: [PlainMiddleware<State, Action>] = []
+    ) {
+        self.currentState = state
         self.reducer = reducer
         self.middlewares = middlewares
     }
@@ -94,12 +131,11 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// - Parameter action: The action to reduce and hand to every middleware.
     @inlinable
     public func dispatch(_ action: Action) async {
-        let newState = reducer(currentState, action)
-        currentState = newState
+        reducer(&currentState, action)
         if middlewares.isEmpty { return }
         await SideEffectRun(
             middlewares: middlewares,
-            state: newState,
+            state: currentState,
             action: action,
             dispatcher: dispatcher
         ).runMiddlewares()
@@ -129,12 +165,11 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// Applies the reducer, then returns the side effects still to run, or `nil` when the store
     /// has no middleware. The returned value holds no reference to the store.
     private func reduce(_ action: Action) -> SideEffectRun<State, Action>? {
-        let newState = reducer(currentState, action)
-        currentState = newState
+        reducer(&currentState, action)
         if middlewares.isEmpty { return nil }
         return SideEffectRun(
             middlewares: middlewares,
-            state: newState,
+            state: currentState,
             action: action,
             dispatcher: dispatcher
         )

@@ -30,9 +30,15 @@ import Observation
 ///   ``dispatch(action:)`` returns only after the registered effects have finished reacting to
 ///   the action, and to every action they emitted in turn.
 ///
+/// - ``scope(state:action:fileID:line:)`` gives a child store of a part, as on a real store, so
+///   a feature's view model can be tested with a mock of the whole app's store.
+/// - `mockStore.counter` reads a part of the state observed on its own, as `store.counter` does
+///   on a ``Store``: observers are notified by ``setState(_:)`` only when that part changed.
+///
 /// Releasing the mock store stops its effects and ends its sequences: ``dispatchedActions``
 /// and every selection.
 @MainActor
+@dynamicMemberLookup
 public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     /// The current state: the initial state, or the one ``setState(_:)`` set last.
     ///
@@ -82,6 +88,10 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     /// Wakes the selections when the state or an override changes.
     let changes = ChangeNotifier()
     private let effects = EffectHost<Action>()
+    private let observations: StateObservations<MockStore, State>
+    package let childStores = ChildStoreCache()
+    package let changeWaiters = ChangeWaiters()
+    private let ownedTasks = OwnedTasks()
 
     /// Creates a mock store with `state`, no recorded action, no override and no effect.
     ///
@@ -91,11 +101,37 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         self.stateKeyPath = \.state
         self.recordedActionsKeyPath = \.recordedActions
         self.failuresKeyPath = \.failures
+        self.observations = StateObservations(root: \.currentState)
     }
 
     deinit {
         log.close()
         changes.close()
+        changeWaiters.close()
+        ownedTasks.cancelAll()
+    }
+
+    /// The value at `keyPath` of the state, observed on its own: ``setState(_:)`` notifies its
+    /// observers only when it changed.
+    ///
+    /// - Parameter keyPath: The key path of the value in the state.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        observePart(keyPath)
+        return currentState[keyPath: keyPath]
+    }
+
+    /// Records `action` and runs the registered effects on it in a task the mock store owns,
+    /// cancelled when the mock store is released.
+    ///
+    /// - Parameter action: The action to record.
+    /// - Returns: The task that runs the effects' reactions.
+    @discardableResult
+    public func send(_ action: Action) -> Task<Void, Never> {
+        record(action)
+        guard effects.hasEffects else { return Task {} }
+        return ownedTasks.start { [effects] in
+            await effects.deliver(action)
+        }
     }
 
     /// Records `action`, runs the registered effects on it, and returns when they have finished
@@ -115,6 +151,9 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     public func setState(_ state: State) {
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
             currentState = state
+        }
+        if !observations.isEmpty {
+            observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
         }
         changes.notify()
     }
@@ -445,5 +484,13 @@ struct MockSelection<State: Sendable, Action: Sendable, Value: Equatable & Senda
             }
             return nil
         }
+    }
+}
+
+extension MockStore: PartObservable {
+    package var unobservedState: State { currentState }
+
+    package func observePart<Value>(_ keyPath: KeyPath<State, Value>) {
+        observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: nil)
     }
 }

@@ -150,6 +150,72 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         )
     }
 
+    /// Creates a test store over a store with services and an in-place reducer.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The app's reducer, changing the state in place.
+    ///   - services: The services the middlewares receive, usually with test doubles.
+    ///   - middlewares: The app's middlewares.
+    ///   - effects: Effects to run for the life of the store.
+    ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
+    ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
+    ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
+    ///   - column: The column end-of-test failures are reported at; defaults to the caller's.
+    public convenience init<Services: Sendable>(
+        state: State,
+        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
+        services: Services,
+        middlewares: [Middleware<State, Action, Services>],
+        effects: [Effect<Action>] = [],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            store: Store(state: state, reducer: reducer, services: services, middlewares: middlewares),
+            effects: effects,
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Creates a test store over a store with an in-place reducer and middlewares that need no
+    /// services.
+    ///
+    /// ```swift
+    /// let store = TestStore(state: Counter(), reducer: { (state: inout Counter, action: CounterAction) in
+    ///     state.count += 1
+    /// })
+    /// await store.send(.increment) { $0.count = 1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The app's reducer, changing the state in place.
+    ///   - middlewares: The app's middlewares.
+    ///   - effects: Effects to run for the life of the store.
+    ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
+    ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
+    ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
+    ///   - column: The column end-of-test failures are reported at; defaults to the caller's.
+    public convenience init(
+        state: State,
+        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
+        middlewares: [PlainMiddleware<State, Action>] = [],
+        effects: [Effect<Action>] = [],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            store: Store(state: state, reducer: reducer, middlewares: middlewares),
+            effects: effects,
+            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
     private init(store: Store<State, Action>, effects: [Effect<Action>], location: SourceLocation) {
         self.store = store
         self.ledger = Ledger(location: location)

@@ -71,6 +71,17 @@ public struct Effect<Action: Sendable>: Sendable {
         self.makeOutput = { actions in EffectOutput(source(actions)) }
     }
 
+    /// Creates an effect with a given name, for effects lifted from another effect.
+    init(
+        name: String,
+        dispatch: Bool,
+        makeOutput: @escaping @Sendable (Actions<Action>) -> EffectOutput<Action>
+    ) {
+        self.dispatch = dispatch
+        self.name = name
+        self.makeOutput = makeOutput
+    }
+
     /// Runs the effect on its own, on the actions of `actions`, and returns what it emits.
     ///
     /// This is how a test exercises an effect with no store: feed it actions, read its output.

@@ -8,6 +8,8 @@ final class Cancellations: Sendable {
     private struct State {
         var nextToken: UInt64 = 0
         var running: [CancelKey: [UInt64: Task<Void, Never>]] = [:]
+        /// The identity each lifted optional child was last seen with.
+        var presented: [ObjectIdentifier: CancelKey] = [:]
         /// When each throttled id last ran, on its own clock.
         var lastRuns: [CancelKey: any Sendable] = [:]
     }
@@ -56,6 +58,31 @@ final class Cancellations: Sendable {
         }
     }
 
+    /// Records the identity of the child that `scope` presents now (`nil` when none), and
+    /// returns the identity of the one it presented before when that one is gone.
+    func present(_ identity: CancelKey?, in scope: ScopeToken) -> CancelKey? {
+        state.withLock { state in
+            let previous = state.presented[scope.id]
+            state.presented[scope.id] = identity
+            return previous == identity ? nil : previous
+        }
+    }
+
+    /// Cancels the work of the rows of `scope` for which `isPresent` is false.
+    func cancelRemovedRows<ID: Hashable & Sendable>(in scope: ScopeToken, isPresent: (ID) -> Bool) {
+        let removed = state.withLock { state in
+            state.running.keys.filter { key in
+                guard let work = key.value(as: ChildWorkID.self), work.scope == scope.id,
+                    let id = work.identity.value(as: ID.self)
+                else { return false }
+                return !isPresent(id)
+            }
+        }
+        for key in removed {
+            cancel(key)
+        }
+    }
+
     /// The instant `id` last ran at, for throttling.
     func lastRun<Instant: Sendable>(of id: CancelKey, as type: Instant.Type) -> Instant? {
         state.withLock { $0.lastRuns[id] as? Instant }
@@ -73,13 +100,25 @@ final class Cancellations: Sendable {
 }
 
 /// A cancellation id with its type erased.
-// Why the unchecked Sendable conformance is safe: the only initializer takes a value that is
-// `Hashable & Sendable`, so the `AnyHashable` holds a Sendable value; `AnyHashable` itself is not
-// marked Sendable only because it can wrap any Hashable value.
+// Why the unchecked Sendable conformance is safe: one initializer takes a value that is
+// `Hashable & Sendable`, the other the `id` of an `Identifiable` value that is `Sendable` (a
+// stored part of a Sendable value), so the `AnyHashable` holds a Sendable value; `AnyHashable`
+// itself is not marked Sendable only because it can wrap any Hashable value.
 struct CancelKey: Hashable, @unchecked Sendable {
     private let base: AnyHashable
 
     init<ID: Hashable & Sendable>(_ id: ID) {
         base = AnyHashable(id)
+    }
+
+    /// The `id` of an `Identifiable` value that is `Sendable`: a stored property of a Sendable
+    /// value, which the value's own conformance vouches for.
+    init(idOfSendableValue id: AnyHashable) {
+        base = id
+    }
+
+    /// The id, when it is of type `ID`.
+    func value<ID>(as type: ID.Type) -> ID? {
+        base.base as? ID
     }
 }

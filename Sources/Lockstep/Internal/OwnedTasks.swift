@@ -4,7 +4,7 @@
 ///
 /// A `Sendable` reference with its own lock, so that the store's nonisolated `deinit` can reach
 /// it and the tasks can remove themselves when they finish.
-final class OwnedTasks: Sendable {
+package final class OwnedTasks: Sendable {
     private struct Registry {
         var nextID: UInt64 = 0
         var tasks: [UInt64: Task<Void, Never>] = [:]
@@ -15,8 +15,10 @@ final class OwnedTasks: Sendable {
 
     private let registry = Lock(Registry())
 
+    package init() {}
+
     /// Starts `operation` in a task kept until it finishes, and cancelled by ``cancelAll()``.
-    func start(
+    package func start(
         _ operation: @escaping @Sendable @isolated(any) () async -> Void
     ) -> Task<Void, Never> {
         let id = reserveID()
@@ -62,7 +64,7 @@ final class OwnedTasks: Sendable {
     }
 
     /// Cancels every task kept now and every task inserted later.
-    func cancelAll() {
+    package func cancelAll() {
         let tasks = registry.withLock { registry in
             registry.isCancelled = true
             defer { registry.tasks.removeAll() }

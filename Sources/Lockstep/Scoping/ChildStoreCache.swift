@@ -1,15 +1,16 @@
-/// The child stores a store made, so that scoping the same part with the same action embedding
-/// again returns the same child store: a view that scopes in its body keeps its identity.
+/// The child stores a store made, so that scoping the same part again returns the same child
+/// store: a view that scopes in its body keeps its identity.
+///
+/// A child is found by its state path, its row id and its state and action types. The
+/// embedding function is not part of the key: Swift gives every place that passes
+/// `AppAction.search` a function value of its own, with nothing to compare them by, so two
+/// scopes of one part with the same types share the child made first (and its embedding).
 ///
 /// Children are held weakly: a child nobody holds is made anew the next time.
 @MainActor
 package final class ChildStoreCache {
     private struct Key: Hashable {
         let path: AnyKeyPath
-        /// The bits of the embedding function value: the same function value gives the same
-        /// bits, and a child holds its function value, so the bits are not reused while the
-        /// child is alive.
-        let embed: [UInt]
         let childType: ObjectIdentifier
         let id: AnyHashable?
     }
@@ -23,14 +24,13 @@ package final class ChildStoreCache {
 
     package init() {}
 
-    /// The cached child for this path, embedding and row id, or a new one made by `make`.
-    func child<Child: AnyObject, Embed>(
+    /// The cached child for this path, row id and child type, or a new one made by `make`.
+    func child<Child: AnyObject>(
         path: AnyKeyPath,
-        embed: Embed,
         id: AnyHashable? = nil,
         make: () -> Child
     ) -> Child {
-        let key = Key(path: path, embed: bits(of: embed), childType: ObjectIdentifier(Child.self), id: id)
+        let key = Key(path: path, childType: ObjectIdentifier(Child.self), id: id)
         if let cached = children[key]?.child as? Child {
             return cached
         }
@@ -42,7 +42,4 @@ package final class ChildStoreCache {
         return child
     }
 
-    private func bits<Value>(of value: Value) -> [UInt] {
-        withUnsafeBytes(of: value) { Array($0.bindMemory(to: UInt.self)) }
-    }
 }

@@ -12,8 +12,10 @@ extension StoreProtocol {
     /// await searchStore.dispatch(.queryChanged("swift"))
     /// ```
     ///
-    /// Scoping the same part with the same embedding again returns the same child store, as long
-    /// as something holds it. Works on any store: ``Store``, a ``ChildStore`` (for a grandchild)
+    /// Scoping the same part again returns the same child store, as long as something holds it,
+    /// so a view that scopes in its body keeps its identity. The child is found by the state
+    /// path and the child's types: two scopes of one part with the same types share the child
+    /// made first, and its embedding (closures cannot be compared). Works on any store: ``Store``, a ``ChildStore`` (for a grandchild)
     /// and LockstepTesting's `MockStore`.
     ///
     /// - Parameters:
@@ -89,8 +91,8 @@ extension StoreProtocol {
     where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
         let rowPath = state.appending(path: \Rows.[scopeRow: id])
         return makeChild(
-            .optional(rowPath), embed: { action(id, $0) }, cacheKey: state, embedIdentity: action,
-            id: AnyHashable(id), site: "\(fileID):\(line)")
+            .optional(rowPath), embed: { action(id, $0) }, cacheKey: state, id: AnyHashable(id),
+            site: "\(fileID):\(line)")
     }
 
     /// A store for every row of a collection of identifiable rows, in order: what a list shows.
@@ -123,11 +125,10 @@ extension StoreProtocol {
 
     /// The child store for `path`, from the cache when one is alive, or `nil` when the part is
     /// absent now.
-    private func makeChild<ChildState: Sendable, ChildAction: Sendable, EmbedIdentity>(
+    private func makeChild<ChildState: Sendable, ChildAction: Sendable>(
         _ path: ScopePath<State, ChildState>,
         embed: @escaping @Sendable (ChildAction) -> Action,
         cacheKey: AnyKeyPath,
-        embedIdentity: EmbedIdentity,
         id: AnyHashable?,
         site: String
     ) -> ChildStore<ChildState, ChildAction>? where State: Sendable {
@@ -141,16 +142,6 @@ extension StoreProtocol {
         let make = { ChildStore(link: link, initialState: initialState, site: site) }
         guard let cache = (self as? any PartObservable)?.childStores ?? (self as? ChildStore<State, Action>)?.childStores
         else { return make() }
-        return cache.child(path: cacheKey, embed: embedIdentity, id: id, make: make)
-    }
-
-    private func makeChild<ChildState: Sendable, ChildAction: Sendable>(
-        _ path: ScopePath<State, ChildState>,
-        embed: @escaping @Sendable (ChildAction) -> Action,
-        cacheKey: AnyKeyPath,
-        id: AnyHashable?,
-        site: String
-    ) -> ChildStore<ChildState, ChildAction>? where State: Sendable {
-        makeChild(path, embed: embed, cacheKey: cacheKey, embedIdentity: embed, id: id, site: site)
+        return cache.child(path: cacheKey, id: id, make: make)
     }
 }

@@ -1,0 +1,281 @@
+import IssueReporting
+
+/// A middleware that needs no services: the form ``Store/init(state:reducer:middlewares:effects:observers:)-(_,(State,Action)->State,_,_,_)``
+/// takes.
+public typealias PlainMiddleware<State, Action: Sendable> = @Sendable (
+    _ state: State,
+    _ action: Action,
+    _ dispatch: Dispatcher<Action>
+) async -> Void
+
+/// Lifts a feature's middleware to the app: it sees the feature's part of the state and the
+/// feature's actions, and dispatches feature actions.
+///
+/// ```swift
+/// let store = Store(
+///     state: AppState(),
+///     reducer: appReducer,
+///     services: services,
+///     middlewares: [
+///         scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search),
+///     ]
+/// )
+/// ```
+///
+/// For an app action that `action` extracts no feature action from, the feature middleware is
+/// not called at all. The dispatcher it receives embeds its actions with `embed`, reads the
+/// feature's part with ``Dispatcher/currentState(as:)``, and shares the store's cancellation ids.
+///
+/// - Parameters:
+///   - middleware: The feature's middleware.
+///   - state: The feature's part of the app state.
+///   - action: Extracts the feature action from an app action, or returns `nil`.
+///   - embed: Embeds a feature action in an app action, usually the enum case.
+/// - Returns: A middleware of the app.
+public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services>(
+    _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
+    state: KeyPath<State, FeatureState> & Sendable,
+    action: @escaping @Sendable (Action) -> FeatureAction?,
+    embed: @escaping @Sendable (FeatureAction) -> Action
+) -> Middleware<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+    { appState, appAction, services, dispatch in
+        guard let featureAction = action(appAction) else { return }
+        let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
+            embed: embed, state: { (appState: State) in appState[keyPath: state] })
+        await middleware(appState[keyPath: state], featureAction, services, featureDispatch)
+    }
+}
+
+/// Lifts a feature's middleware that needs no services to the app.
+///
+/// The same as ``scopeMiddleware(_:state:action:embed:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_)``
+/// for a ``PlainMiddleware``.
+///
+/// - Parameters:
+///   - middleware: The feature's middleware.
+///   - state: The feature's part of the app state.
+///   - action: Extracts the feature action from an app action, or returns `nil`.
+///   - embed: Embeds a feature action in an app action.
+/// - Returns: A middleware of the app.
+public func scopeMiddleware<State, Action, FeatureState, FeatureAction>(
+    _ middleware: @escaping PlainMiddleware<FeatureState, FeatureAction>,
+    state: KeyPath<State, FeatureState> & Sendable,
+    action: @escaping @Sendable (Action) -> FeatureAction?,
+    embed: @escaping @Sendable (FeatureAction) -> Action
+) -> PlainMiddleware<State, Action> where FeatureState: Sendable, State: Sendable {
+    withoutServices(scopeMiddleware(withServices(middleware), state: state, action: action, embed: embed))
+}
+
+/// Lifts a feature's middleware to an optional part of the app state, such as a presented
+/// screen.
+///
+/// The feature middleware runs for the feature's actions while the part is not `nil`, under a
+/// cancellation id of its own: when the part becomes `nil`, or is replaced by one with another
+/// `id` (for an `Identifiable` part), the work still running for it is cancelled. A feature
+/// action that arrives while the part is `nil` is reported as an issue.
+///
+/// ```swift
+/// middlewares: [
+///     ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail),
+/// ]
+/// ```
+///
+/// - Parameters:
+///   - middleware: The feature's middleware.
+///   - state: The optional part of the app state.
+///   - action: Extracts the feature action from an app action, or returns `nil`.
+///   - embed: Embeds a feature action in an app action.
+///   - fileID: Named in the issue for a feature action without state; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: A middleware of the app.
+public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services: Sendable>(
+    _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
+    state: KeyPath<State, FeatureState?> & Sendable,
+    action: @escaping @Sendable (Action) -> FeatureAction?,
+    embed: @escaping @Sendable (FeatureAction) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> Middleware<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+    let scope = ScopeToken()
+    let site = "\(fileID):\(line)"
+    return { appState, appAction, services, dispatch in
+        let featureState = appState[keyPath: state]
+        let presented = featureState.map(identity(of:))
+        if let dismissed = dispatch.cancellations.present(presented, in: scope) {
+            dispatch.cancellations.cancel(CancelKey(ChildWorkID(scope: scope.id, identity: dismissed)))
+        }
+        guard let featureAction = action(appAction) else { return }
+        guard let featureState, let presented else {
+            reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
+            return
+        }
+        let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
+            embed: embed, state: { (appState: State) in appState[keyPath: state] })
+        await dispatch.cancellations.run(
+            CancelKey(ChildWorkID(scope: scope.id, identity: presented)), cancelInFlight: false
+        ) {
+            await middleware(featureState, featureAction, services, featureDispatch)
+        }
+    }
+}
+
+/// Lifts a feature's middleware that needs no services to an optional part of the app state.
+///
+/// The same as ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_,_,_)``
+/// for a ``PlainMiddleware``.
+///
+/// - Parameters:
+///   - middleware: The feature's middleware.
+///   - state: The optional part of the app state.
+///   - action: Extracts the feature action from an app action, or returns `nil`.
+///   - embed: Embeds a feature action in an app action.
+///   - fileID: Named in the issue for a feature action without state; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: A middleware of the app.
+public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
+    _ middleware: @escaping PlainMiddleware<FeatureState, FeatureAction>,
+    state: KeyPath<State, FeatureState?> & Sendable,
+    action: @escaping @Sendable (Action) -> FeatureAction?,
+    embed: @escaping @Sendable (FeatureAction) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> PlainMiddleware<State, Action> where FeatureState: Sendable, State: Sendable {
+    withoutServices(
+        ifLetMiddleware(withServices(middleware), state: state, action: action, embed: embed, fileID: fileID, line: line))
+}
+
+/// Lifts a row's middleware to every element of a collection of identifiable rows.
+///
+/// The row middleware runs for the row actions `action` extracts, with the row's state, under a
+/// cancellation id of its own: when the row is removed, the work still running for it is
+/// cancelled. A row action for an id that is not in the collection is reported as an issue.
+///
+/// ```swift
+/// middlewares: [
+///     forEachMiddleware(todoMiddleware, state: \AppState.todos, action: \AppAction.todo, embed: AppAction.todo),
+/// ]
+/// ```
+///
+/// - Parameters:
+///   - middleware: The row's middleware.
+///   - state: The collection of rows in the app state.
+///   - action: Extracts the row id and row action from an app action, or returns `nil`.
+///   - embed: Embeds a row id and a row action in an app action, usually the enum case.
+///   - fileID: Named in the issue for an unknown row; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: A middleware of the app.
+public func forEachMiddleware<State, Action, Rows, RowAction, Services: Sendable>(
+    _ middleware: @escaping Middleware<Rows.Element, RowAction, Services>,
+    state: KeyPath<State, Rows> & Sendable,
+    action: @escaping @Sendable (Action) -> (Rows.Element.ID, RowAction)?,
+    embed: @escaping @Sendable (Rows.Element.ID, RowAction) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> Middleware<State, Action, Services>
+where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable & Sendable,
+    Rows.Element.ID: Sendable {
+    let scope = ScopeToken()
+    let site = "\(fileID):\(line)"
+    return { appState, appAction, services, dispatch in
+        let rows = appState[keyPath: state]
+        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: Rows.Element.ID) in
+            rows.contains { $0.id == id }
+        }
+        guard let (id, rowAction) = action(appAction) else { return }
+        guard let row = rows.first(where: { $0.id == id }) else {
+            reportMissingChildState(rowAction, what: "no row has the id \(id)", site: site)
+            return
+        }
+        let rowDispatch: Dispatcher<RowAction> = dispatch.scoped(
+            embed: { embed(id, $0) }, state: { (appState: State) in appState[keyPath: state][scopeRow: id] })
+        await dispatch.cancellations.run(
+            CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
+        ) {
+            await middleware(row, rowAction, services, rowDispatch)
+        }
+    }
+}
+
+/// Lifts a row's middleware that needs no services to every element of a collection of rows.
+///
+/// The same as ``forEachMiddleware(_:state:action:embed:fileID:line:)-(Middleware<Rows.Element,RowAction,Services>,_,_,_,_,_)``
+/// for a ``PlainMiddleware``.
+///
+/// - Parameters:
+///   - middleware: The row's middleware.
+///   - state: The collection of rows in the app state.
+///   - action: Extracts the row id and row action from an app action, or returns `nil`.
+///   - embed: Embeds a row id and a row action in an app action.
+///   - fileID: Named in the issue for an unknown row; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: A middleware of the app.
+public func forEachMiddleware<State, Action, Rows, RowAction>(
+    _ middleware: @escaping PlainMiddleware<Rows.Element, RowAction>,
+    state: KeyPath<State, Rows> & Sendable,
+    action: @escaping @Sendable (Action) -> (Rows.Element.ID, RowAction)?,
+    embed: @escaping @Sendable (Rows.Element.ID, RowAction) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> PlainMiddleware<State, Action>
+where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable & Sendable,
+    Rows.Element.ID: Sendable {
+    withoutServices(
+        forEachMiddleware(withServices(middleware), state: state, action: action, embed: embed, fileID: fileID, line: line))
+}
+
+/// Lifts a feature's effect to the app: it reads the feature actions extracted from the app's
+/// actions, and the actions it emits are embedded in app actions.
+///
+/// ```swift
+/// store.register(scopeEffect(searchEffect, action: \AppAction.search, embed: AppAction.search))
+/// ```
+///
+/// - Parameters:
+///   - effect: The feature's effect.
+///   - action: Extracts the feature action from an app action, or returns `nil`.
+///   - embed: Embeds a feature action in an app action.
+/// - Returns: An effect of the app, with the feature effect's name and `dispatch` setting.
+public func scopeEffect<Action: Sendable, FeatureAction: Sendable>(
+    _ effect: Effect<FeatureAction>,
+    action: @escaping @Sendable (Action) -> FeatureAction?,
+    embed: @escaping @Sendable (FeatureAction) -> Action
+) -> Effect<Action> {
+    Effect(name: effect.name, dispatch: effect.dispatch) { (actions: Actions<Action>) -> EffectOutput<Action> in
+        EffectOutput(effect.makeOutput(Actions(actions.compactMap(action))).map(embed))
+    }
+}
+
+/// Names the lifted middleware whose child work a cancellation id belongs to.
+final class ScopeToken: Sendable {
+    var id: ObjectIdentifier { ObjectIdentifier(self) }
+}
+
+/// The cancellation id of a child's work: the lifting it belongs to and the child's identity.
+struct ChildWorkID: Hashable, Sendable {
+    let scope: ObjectIdentifier
+    let identity: CancelKey
+}
+
+/// The identity of a presented child: its `id` when it is `Identifiable`, otherwise one value
+/// for "presented".
+private func identity<Value: Sendable>(of value: Value) -> CancelKey {
+    guard let identifiable = value as? any Identifiable else { return CancelKey(PresentedMarker()) }
+    func id<I: Identifiable>(_ value: I) -> CancelKey {
+        CancelKey(idOfSendableValue: AnyHashable(value.id))
+    }
+    return id(identifiable)
+}
+
+private struct PresentedMarker: Hashable, Sendable {}
+
+private func withServices<State, Action>(
+    _ middleware: @escaping PlainMiddleware<State, Action>
+) -> Middleware<State, Action, Void> {
+    { state, action, _, dispatch in await middleware(state, action, dispatch) }
+}
+
+private func withoutServices<State, Action>(
+    _ middleware: @escaping Middleware<State, Action, Void>
+) -> PlainMiddleware<State, Action> {
+    { state, action, dispatch in await middleware(state, action, (), dispatch) }
+}
