@@ -366,7 +366,7 @@ public final class OperationStore<State: OperationState>: Sendable {
 
     /// The store's states, starting with the current one, as an `AsyncSequence`.
     ///
-    /// Each call subscribes (and may start a fetch, as ``subscribe(with:)`` does); the
+    /// Each call subscribes (and may start a fetch, as any first subscriber does); the
     /// subscription ends when the iteration ends or the sequence is released. No state is dropped.
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self)
