@@ -188,7 +188,7 @@ public final class OperationClient: Sendable {
 
     /// The store of `query`: the same store for every equal query, made on first use.
     ///
-    /// An empty ``QueryRequest/path`` is reported as an issue, and the query's own value is used
+    /// An empty ``OperationRequest/path`` is reported as an issue, and the query's own value is used
     /// as its key. A key already used by a query or mutation of another type is reported as an
     /// issue too, and this returns a store of its own that the client does not keep.
     public func store<Query: QueryRequest>(
