@@ -68,12 +68,8 @@ final class WorkTracker: Sendable {
     }
 }
 
-/// Everything a store takes from its client's store creator.
+/// The time sources a store takes from its client; the rest of its configuration is in its context.
 struct StoreSettings: Sendable {
-    var retryLimit: Int
-    var backoff: OperationBackoffFunction
-    var delayer: OperationDelayer
-    var automaticFetching: FetchCondition
     var clock: OperationClock
     var now: @Sendable () -> Date
 }

@@ -8,7 +8,7 @@ import IssueReporting
 /// ```swift
 /// let backoff = OperationBackoffFunction.exponential(.seconds(1), maximum: .seconds(30))
 ///   .jittered()
-/// let delay = backoff(3)  // about 4 seconds, give or take 25%
+/// let delay = backoff(3)  // somewhere from 0 to 4 seconds
 /// ```
 ///
 /// Every delay is at least `.zero` and at most one billion seconds (about 31 years), so adding it
@@ -107,8 +107,58 @@ public struct OperationBackoffFunction: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Spreads each delay randomly by up to `fraction` of it, in either direction, so that many
-    /// clients failing together don't all retry at the same moment.
+    /// Waits `base` before the first and second retries, then the sum of the two waits before
+    /// each next one (1, 1, 2, 3, 5, 8, ... times `base`), never more than `maximum`.
+    ///
+    /// Past the largest delay a backoff function gives, it stays there rather than overflowing. A
+    /// negative `base` or `maximum` is reported as an issue and treated as `.zero`.
+    ///
+    /// ```swift
+    /// let backoff = OperationBackoffFunction.fibonacci(.seconds(1))
+    /// backoff(5)  // 5 seconds
+    /// ```
+    public static func fibonacci(_ base: Duration, maximum: Duration? = nil) -> Self {
+        let base = BackoffMath.nonNegative(base, name: "fibonacci base")
+        let maximum = maximum.map { BackoffMath.nonNegative($0, name: "fibonacci maximum") }
+        return Self(description: "fibonacci(\(base)\(BackoffMath.describe(maximum)))") { retryIndex in
+            let delay = BackoffMath.multiply(base, by: BackoffMath.fibonacci(retryIndex))
+            return maximum.map { min(delay, $0) } ?? delay
+        }
+    }
+
+    /// Replaces each delay by a random one from zero up to it ("full jitter"), so that many
+    /// clients failing together spread their retries over the whole wait.
+    ///
+    /// Each delay becomes `delay * r`, where `r` comes from `random` called with `0...1`. A value
+    /// from `random` outside that range is clamped into it, and NaN is treated as `1`.
+    ///
+    /// ```swift
+    /// let backoff = OperationBackoffFunction.exponential(.seconds(1)).jittered()
+    /// backoff(3)  // from 0 to 4 seconds
+    /// ```
+    ///
+    /// - Parameter random: Picks a number in the range it's given; tests pass a fixed one.
+    public func jittered(
+        random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
+    ) -> Self {
+        let base = self
+        return Self(description: "\(description).jittered()") { index in
+            let delay = base(index)
+            guard delay > .zero else { return delay }
+            var factor = random(0...1)
+            if factor.isNaN { factor = 1 }
+            return BackoffMath.multiply(delay, by: Swift.min(Swift.max(factor, 0), 1))
+        }
+    }
+
+    /// Spreads each delay randomly by up to `fraction` of it, in either direction ("proportional
+    /// jitter"), keeping the delays close to the base function's. ``jittered(random:)`` spreads
+    /// them further, from zero up to each delay.
+    ///
+    /// ```swift
+    /// let backoff = OperationBackoffFunction.constant(.seconds(4)).jittered(by: 0.25)
+    /// backoff(1)  // from 3 to 5 seconds
+    /// ```
     ///
     /// Each delay becomes `delay * (1 + r)`, where `r` comes from `random` called with
     /// `-fraction...fraction`. A `fraction` outside `0...1` or NaN is reported as an issue and
@@ -119,7 +169,7 @@ public struct OperationBackoffFunction: Sendable, CustomStringConvertible {
     ///   - fraction: How far, as a fraction of the delay, the delay may move either way.
     ///   - random: Picks a number in the range it's given; tests pass a fixed one.
     public func jittered(
-        by fraction: Double = 0.25,
+        by fraction: Double,
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) -> Self {
         var fraction = fraction
@@ -180,6 +230,19 @@ enum BackoffMath {
         let attoseconds = Double(duration.attoseconds) * factor
         guard attoseconds < Double(ceiling.attoseconds) else { return ceiling }
         return Duration(attoseconds: Int128(attoseconds))
+    }
+
+    /// The `index`th Fibonacci number (1, 1, 2, 3, 5, ... from index 1), saturating at `Int.max`;
+    /// 0 for an index below 1.
+    static func fibonacci(_ index: Int) -> Int {
+        guard index >= 1 else { return 0 }
+        var (previous, current) = (0, 1)
+        for _ in 1..<index {
+            let (next, overflow) = previous.addingReportingOverflow(current)
+            if overflow { return Int.max }
+            (previous, current) = (current, next)
+        }
+        return current
     }
 
     /// `pow(base, exponent)` for a non-negative `base` and `exponent`; may be infinite.

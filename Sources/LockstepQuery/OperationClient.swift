@@ -95,9 +95,36 @@ public final class OperationClient: Sendable {
         var evictionTimer: Task<Void, Never>?
     }
 
+    private struct ChangeWatcher {
+        let prefix: OperationPath
+        let onChange: @Sendable (StoreChange) -> Void
+    }
+
     private struct Storage {
         var entries: [OperationPath: Entry] = [:]
         var context: OperationContext
+        var watchers: [Int: ChangeWatcher] = [:]
+        var nextWatcher = 0
+    }
+
+    /// The stores added to and removed from a client, as ``subscribe(matching:onChange:)``
+    /// reports them.
+    ///
+    /// ```swift
+    /// let subscription = client.subscribe(matching: ["users"]) { change in
+    ///   print(change.storesAdded.keys, change.storesRemoved.keys)
+    /// }
+    /// ```
+    public struct StoreChange: Sendable {
+        /// The stores the client started keeping, by path.
+        public var storesAdded: [OperationPath: any OpaqueOperationStore] = [:]
+        /// The stores the client stopped keeping (cleared, evicted or removed), by path.
+        public var storesRemoved: [OperationPath: any OpaqueOperationStore] = [:]
+
+        /// Whether nothing was added or removed.
+        public var isEmpty: Bool {
+            storesAdded.isEmpty && storesRemoved.isEmpty
+        }
     }
 
     /// The defaults this client's stores run with.
@@ -120,8 +147,8 @@ public final class OperationClient: Sendable {
     ///     in an app and ``StoreCreator/defaultTesting`` under a test runner.
     ///   - clock: The clock for staleness, eviction and retry delays.
     ///   - now: The date source for the states' timestamps.
-    ///   - evictionDelay: How long an unused store is kept; `nil` keeps it. A negative delay is
-    ///     reported as an issue and taken as zero.
+    ///   - evictionDelay: How long an unused store is kept; `nil` keeps it. A zero or negative
+    ///     delay is reported as an issue and taken as zero.
     ///   - defaultContext: The context every run starts from.
     public init(
         storeCreator: StoreCreator = isTesting ? .defaultTesting : .default(),
@@ -133,8 +160,10 @@ public final class OperationClient: Sendable {
         self.storeCreator = storeCreator
         self.clock = OperationClock(clock)
         self.now = now
-        if let evictionDelay, evictionDelay < .zero {
-            reportIssue("evictionDelay must not be negative; got \(evictionDelay), using zero.")
+        if let evictionDelay, evictionDelay <= .zero {
+            reportIssue(
+                "evictionDelay must be positive; got \(evictionDelay), so unused stores are "
+                    + "evicted at once. Pass nil to keep every store.")
             self.evictionDelay = .zero
         } else {
             self.evictionDelay = evictionDelay
@@ -159,7 +188,7 @@ public final class OperationClient: Sendable {
 
     /// The store of `query`: the same store for every equal query, made on first use.
     ///
-    /// An empty ``QueryRequest/path`` is reported as an issue, and the query's own value is used
+    /// An empty ``OperationRequest/path`` is reported as an issue, and the query's own value is used
     /// as its key. A key already used by a query or mutation of another type is reported as an
     /// issue too, and this returns a store of its own that the client does not keep.
     public func store<Query: QueryRequest>(
@@ -168,7 +197,8 @@ public final class OperationClient: Sendable {
         let behavior = OperationStore<QueryState<Query.Value, Query.Failure>>.QueryBehavior(
             arguments: (), staleness: query.staleness)
         return store(
-            for: query, path: query.path, initialState: QueryState(), query: behavior
+            for: query, path: query.path, initialState: QueryState(initialValue: query.defaultValue),
+            query: behavior
         ) { _, context, continuation in
             try await query.fetch(isolation: nil, in: context, with: continuation)
         }
@@ -189,7 +219,7 @@ public final class OperationClient: Sendable {
         }
     }
 
-    private func store<Request: Hashable & Sendable, State: OperationState>(
+    private func store<Request: OperationRequest, State: OperationState>(
         for request: Request,
         path requestedPath: OperationPath,
         initialState: State,
@@ -203,16 +233,18 @@ public final class OperationClient: Sendable {
             path = OperationPath(request)
         }
         let requestType = ObjectIdentifier(Request.self)
+        var swept: [any EvictableStore] = []
         let (existing, created, conflict) = storage.withLock {
             storage -> (OperationStore<State>?, OperationStore<State>?, (any EvictableStore)?) in
-            sweep(&storage)
+            swept = sweep(&storage)
             if let entry = storage.entries[path] {
                 if entry.store.requestType == requestType, let store = entry.store as? OperationStore<State> {
                     return (store, nil, nil)
                 }
-                return (nil, makeStore(path, requestType, initialState, query, storage.context, body), entry.store)
+                let store = makeStore(request, path, requestType, initialState, query, storage.context, body)
+                return (nil, store, entry.store)
             }
-            let store = makeStore(path, requestType, initialState, query, storage.context, body)
+            let store = makeStore(request, path, requestType, initialState, query, storage.context, body)
             storage.entries[path] = Entry(store: store)
             return (nil, store, nil)
         }
@@ -221,10 +253,17 @@ public final class OperationClient: Sendable {
                 "The key \(path) of \(Request.self) is already used by \(conflict.requestTypeName). "
                     + "Give one of them a path of its own; this store is not kept by the client.")
         }
+        if let created {
+            created.startControllers()
+            notify(added: conflict == nil ? [created] : [], removed: swept)
+        } else {
+            notify(added: [], removed: swept)
+        }
         return existing ?? created!
     }
 
-    private func makeStore<State: OperationState>(
+    private func makeStore<Request: OperationRequest, State: OperationState>(
+        _ request: Request,
         _ path: OperationPath,
         _ requestType: ObjectIdentifier,
         _ initialState: State,
@@ -234,14 +273,12 @@ public final class OperationClient: Sendable {
     ) -> OperationStore<State> {
         var context = context
         context.client = self
-        let clock = self.clock
-        let settings = StoreSettings(
-            retryLimit: storeCreator.retryLimit,
-            backoff: storeCreator.backoff ?? .exponential(.seconds(1)),
-            delayer: storeCreator.delayer ?? OperationDelayer { try await clock.sleep($0) },
-            automaticFetching: storeCreator.queryEnableAutomaticFetchingCondition,
-            clock: clock,
-            now: now)
+        context.retryLimit = storeCreator.retryLimit
+        context.backoff = storeCreator.backoff ?? .exponential(.seconds(1))
+        context.delayer = storeCreator.delayer
+        context.automaticFetchingCondition = storeCreator.queryEnableAutomaticFetchingCondition
+        request.setup(context: &context)
+        let settings = StoreSettings(clock: clock, now: now)
         return OperationStore(
             path: path, requestType: requestType, initialState: initialState, query: query,
             settings: settings, context: context, tracker: tracker,
@@ -256,29 +293,228 @@ public final class OperationClient: Sendable {
         storesWithPaths(matching: prefix).mapValues { $0 }
     }
 
+    /// The stores of state `State` whose paths start with `prefix`, by path.
+    ///
+    /// ```swift
+    /// let users = client.stores(matching: ["users"], of: QueryState<User, any Error>.self)
+    /// for store in users.values { store.currentValue?.name += "!" }
+    /// ```
+    ///
+    /// If stores match `prefix` but none has state `State`, the type is probably wrong: that is
+    /// reported as an issue, and the result is empty.
+    public func stores<State: OperationState>(
+        matching prefix: OperationPath = OperationPath(),
+        of stateType: State.Type
+    ) -> [OperationPath: OperationStore<State>] {
+        typed(storesWithPaths(matching: prefix), of: stateType, prefix: prefix, caller: "stores(matching:of:)")
+    }
+
+    /// The store kept at exactly `path`, if any.
+    ///
+    /// ```swift
+    /// client.store(with: ["users", 42])?.resetState()
+    /// ```
+    public func store(with path: OperationPath) -> (any OpaqueOperationStore)? {
+        storesWithPaths(matching: path)[path]
+    }
+
+    /// Edits the set of stores whose paths start with `prefix`: the closure gets them by path, and
+    /// the stores it removes from the dictionary are removed from the client (as
+    /// ``clearStores(matching:)`` removes them); a store it adds under its own path is kept by
+    /// the client. The closure runs without the client's lock held, so it may use the stores and
+    /// the client; the edits are applied when it returns.
+    ///
+    /// ```swift
+    /// client.withStores(matching: ["users"]) { stores in
+    ///   stores = stores.filter { $0.value.subscriberCount > 0 }
+    /// }
+    /// ```
+    @discardableResult
+    public func withStores<T>(
+        matching prefix: OperationPath = OperationPath(),
+        perform edit: (inout [OperationPath: any OpaqueOperationStore]) throws -> T
+    ) rethrows -> T {
+        let before: [OperationPath: any OpaqueOperationStore] = storesWithPaths(matching: prefix)
+            .mapValues { $0 }
+        var after = before
+        let result = try edit(&after)
+        apply(before: before, after: after, prefix: prefix)
+        return result
+    }
+
+    /// Edits the stores of state `State` whose paths start with `prefix`, as
+    /// ``withStores(matching:perform:)`` does; stores of other types are left alone.
+    ///
+    /// ```swift
+    /// client.withStores(matching: ["users"], of: QueryState<User, any Error>.self) { stores in
+    ///   for store in stores.values { store.setResult(to: .failure(SessionError.signedOut)) }
+    ///   stores.removeAll()
+    /// }
+    /// ```
+    @discardableResult
+    public func withStores<State: OperationState, T>(
+        matching prefix: OperationPath = OperationPath(),
+        of stateType: State.Type,
+        perform edit: (inout [OperationPath: OperationStore<State>]) throws -> T
+    ) rethrows -> T {
+        let before = typed(
+            storesWithPaths(matching: prefix), of: stateType, prefix: prefix,
+            caller: "withStores(matching:of:perform:)")
+        var after = before
+        let result = try edit(&after)
+        apply(before: before.mapValues { $0 }, after: after.mapValues { $0 }, prefix: prefix)
+        return result
+    }
+
+    /// Hears stores being added to and removed from the client, for paths that start with
+    /// `prefix`; `onChange` runs after the change, without the client's lock held.
+    ///
+    /// ```swift
+    /// let subscription = client.subscribe(matching: ["users"]) { change in
+    ///   for path in change.storesAdded.keys { print("added", path) }
+    /// }
+    /// ```
+    public func subscribe(
+        matching prefix: OperationPath = OperationPath(),
+        onChange: @escaping @Sendable (StoreChange) -> Void
+    ) -> OperationSubscription {
+        let id = storage.withLock { storage in
+            defer { storage.nextWatcher += 1 }
+            storage.watchers[storage.nextWatcher] = ChangeWatcher(prefix: prefix, onChange: onChange)
+            return storage.nextWatcher
+        }
+        return OperationSubscription { [weak self] in
+            _ = self?.storage.withLock { $0.watchers.removeValue(forKey: id) }
+        }
+    }
+
+    /// Forgets every store whose path starts with `prefix` and that has no subscriber and no run
+    /// in flight, whatever ``evictionDelay`` says. Call it when the system warns of memory
+    /// pressure; stores in use stay.
+    ///
+    /// ```swift
+    /// NotificationCenter.default.addObserver(
+    ///   forName: UIApplication.didReceiveMemoryWarningNotification, object: nil, queue: nil
+    /// ) { _ in client.evictUnusedStores() }
+    /// ```
+    ///
+    /// - Returns: The paths of the stores it forgot.
+    @discardableResult
+    public func evictUnusedStores(matching prefix: OperationPath = OperationPath()) -> [OperationPath] {
+        let now = clock.now()
+        let (removed, timers) = storage.withLock { storage in
+            var removed: [any EvictableStore] = []
+            var timers: [Task<Void, Never>] = []
+            for (path, entry) in storage.entries
+            where prefix.isPrefix(of: path) && entry.store.isUnused(now: now) {
+                if let timer = entry.evictionTimer { timers.append(timer) }
+                storage.entries[path] = nil
+                removed.append(entry.store)
+            }
+            return (removed, timers)
+        }
+        for timer in timers { timer.cancel() }
+        notify(added: [], removed: removed)
+        return removed.map(\.path)
+    }
+
+    private func typed<State: OperationState>(
+        _ stores: [OperationPath: any EvictableStore],
+        of stateType: State.Type,
+        prefix: OperationPath,
+        caller: String
+    ) -> [OperationPath: OperationStore<State>] {
+        let typed = stores.compactMapValues { $0 as? OperationStore<State> }
+        if typed.isEmpty, !stores.isEmpty {
+            let kinds = Set(stores.values.map(\.requestTypeName)).sorted().joined(separator: ", ")
+            reportIssue(
+                "\(caller): no store matching \(prefix) has state \(State.self); the stores there "
+                    + "have \(kinds).")
+        }
+        return typed
+    }
+
+    private func apply(
+        before: [OperationPath: any OpaqueOperationStore],
+        after: [OperationPath: any OpaqueOperationStore],
+        prefix: OperationPath
+    ) {
+        var rejected: [String] = []
+        let (added, removed, timers) = storage.withLock { storage in
+            var added: [any EvictableStore] = []
+            var removed: [any EvictableStore] = []
+            var timers: [Task<Void, Never>] = []
+            for (path, store) in before where after[path] !== store {
+                guard let entry = storage.entries[path], entry.store === store else { continue }
+                if let timer = entry.evictionTimer { timers.append(timer) }
+                storage.entries[path] = nil
+                removed.append(entry.store)
+            }
+            for (path, store) in after where before[path] !== store {
+                guard let store = store as? any EvictableStore, store.path == path,
+                    prefix.isPrefix(of: path), storage.entries[path] == nil
+                else {
+                    rejected.append(path.description)
+                    continue
+                }
+                storage.entries[path] = Entry(store: store)
+                added.append(store)
+            }
+            return (added, removed, timers)
+        }
+        for timer in timers { timer.cancel() }
+        if !rejected.isEmpty {
+            reportIssue(
+                "withStores(matching:): a store added at \(rejected.joined(separator: ", ")) was not "
+                    + "kept: it must sit at its own path, under \(prefix), where no store is kept yet.")
+        }
+        notify(added: added, removed: removed)
+    }
+
+    private func notify(added: [any EvictableStore], removed: [any EvictableStore]) {
+        guard !added.isEmpty || !removed.isEmpty else { return }
+        let watchers = storage.withLock { $0.watchers.sorted { $0.key < $1.key }.map(\.value) }
+        for watcher in watchers {
+            var change = StoreChange()
+            for store in added where watcher.prefix.isPrefix(of: store.path) {
+                change.storesAdded[store.path] = store
+            }
+            for store in removed where watcher.prefix.isPrefix(of: store.path) {
+                change.storesRemoved[store.path] = store
+            }
+            if !change.isEmpty { watcher.onChange(change) }
+        }
+    }
+
     private func storesWithPaths(matching prefix: OperationPath) -> [OperationPath: any EvictableStore] {
-        storage.withLock { storage in
-            sweep(&storage)
+        var swept: [any EvictableStore] = []
+        let stores = storage.withLock { storage in
+            swept = sweep(&storage)
             var stores: [OperationPath: any EvictableStore] = [:]
             for (path, entry) in storage.entries where prefix.isPrefix(of: path) {
                 stores[path] = entry.store
             }
             return stores
         }
+        notify(added: [], removed: swept)
+        return stores
     }
 
     /// Forgets the stores whose paths start with `prefix` (all of them by default). Their runs go
     /// on; anyone holding one of them keeps it, and the next ``store(for:)-(Query)`` makes a new one.
     public func clearStores(matching prefix: OperationPath = OperationPath()) {
-        let timers = storage.withLock { storage in
+        let (timers, removed) = storage.withLock { storage in
             var timers: [Task<Void, Never>] = []
+            var removed: [any EvictableStore] = []
             for (path, entry) in storage.entries where prefix.isPrefix(of: path) {
                 if let timer = entry.evictionTimer { timers.append(timer) }
                 storage.entries[path] = nil
+                removed.append(entry.store)
             }
-            return timers
+            return (timers, removed)
         }
         for timer in timers { timer.cancel() }
+        notify(added: [], removed: removed)
     }
 
     /// Marks the queries whose paths start with `prefix` stale, and refetches those that have
@@ -308,22 +544,28 @@ public final class OperationClient: Sendable {
 
     // MARK: Eviction
 
-    private func sweep(_ storage: inout Storage) {
-        guard let evictionDelay else { return }
+    /// Forgets the stores unused for ``evictionDelay``; returns them, for the caller to announce
+    /// once the lock is released.
+    private func sweep(_ storage: inout Storage) -> [any EvictableStore] {
+        guard let evictionDelay else { return [] }
         let now = clock.now()
+        var removed: [any EvictableStore] = []
         for (path, entry) in storage.entries
         where entry.store.isEvictable(now: now, after: evictionDelay) {
             entry.evictionTimer?.cancel()
             storage.entries[path] = nil
+            removed.append(entry.store)
         }
+        return removed
     }
 
     private func scheduleEviction(of path: OperationPath) {
         guard let evictionDelay else { return }
         let clock = self.clock
         let timer = Task { [weak self] in
-            guard (try? await clock.sleep(evictionDelay)) != nil else { return }
-            self?.storage.withLock { storage in self?.sweep(&storage) }
+            guard (try? await clock.sleep(evictionDelay)) != nil, let self else { return }
+            let removed = storage.withLock { storage in self.sweep(&storage) }
+            notify(added: [], removed: removed)
         }
         let previous = storage.withLock { storage -> Task<Void, Never>? in
             guard storage.entries[path] != nil else { return nil }
@@ -355,10 +597,6 @@ public final class OperationClient: Sendable {
                     if isActive { self?.refetchStaleStores(reason: .focused) }
                 })
         }
-        subscriptions.append(
-            storeCreator.queryEnableAutomaticFetchingCondition.subscribe { [weak self] isEnabled in
-                if isEnabled { self?.refetchStaleStores(reason: .subscribed) }
-            })
         observations.withLock { $0 = subscriptions }
     }
 
@@ -391,6 +629,7 @@ protocol EvictableStore: OpaqueOperationStore {
     var requestType: ObjectIdentifier { get }
     var requestTypeName: String { get }
     func isEvictable(now: Duration, after delay: Duration) -> Bool
+    func isUnused(now: Duration) -> Bool
     func invalidate() async
     func refetchIfStale(reason: OperationContext.RunReason)
 }

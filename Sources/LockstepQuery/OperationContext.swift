@@ -1,4 +1,5 @@
 import Foundation
+import IssueReporting
 
 /// What an operation knows about the run it is part of, passed to every ``QueryRequest/fetch(isolation:in:with:)``
 /// and ``MutationRequest/mutate(isolation:with:in:with:)``.
@@ -35,13 +36,59 @@ public struct OperationContext: Sendable {
         case reconnected
         /// The app became active again.
         case focused
+        /// One of the query's refetch triggers (``OperationRequest/refetchOnChange(of:)``) became
+        /// satisfied.
+        case triggered
+        /// A controller asked for it (``OperationControls/yieldRefetch()``).
+        case controlled
     }
 
     /// The number of attempts before this one: 0 on the first attempt, 1 on the first retry.
     public var retryIndex = 0
 
-    /// The most retries this run makes after its first attempt.
-    public var retryLimit = 0
+    /// The most retries a run makes after its first attempt. Setting a negative limit reports an
+    /// issue and stores 0.
+    ///
+    /// The client's store creator sets it; ``OperationRequest/retry(limit:)`` overrides it.
+    public var retryLimit: Int {
+        get { storedRetryLimit }
+        set {
+            if newValue < 0 {
+                reportIssue("retryLimit must not be negative; got \(newValue), using 0.")
+            }
+            storedRetryLimit = max(newValue, 0)
+        }
+    }
+
+    /// The wait before each retry. The client's store creator sets it;
+    /// ``OperationRequest/backoff(_:)`` overrides it.
+    public var backoff = OperationBackoffFunction.exponential(.seconds(1))
+
+    /// How the waits between retries happen, or `nil` to sleep on the client's clock. The client's
+    /// store creator sets it; ``OperationRequest/delayer(_:)`` overrides it.
+    public var delayer: OperationDelayer?
+
+    /// Whether the store fetches on its own: when its first subscriber arrives while the value is
+    /// stale, on invalidation, reconnection, focus and refetch triggers. Explicit fetches always
+    /// run. The client's store creator sets it; ``OperationRequest/enableAutomaticFetching(onlyWhen:)``
+    /// and ``OperationRequest/disableAutomaticFetching()`` override it.
+    public var automaticFetchingCondition = FetchCondition.always(true)
+
+    /// Whether a store that has never been fetched waits for an explicit fetch instead of fetching
+    /// for its first subscriber. Set by ``OperationRequest/lazy()``.
+    public var isLazy = false
+
+    /// Whether the store refetches a stale value when the network comes back (if the client
+    /// watches the network). Turned off by ``OperationRequest/disableRefetchOnReconnect()``.
+    public var refetchesOnReconnect = true
+
+    /// Whether the store refetches a stale value when the app becomes active (if the client
+    /// watches focus). Turned off by ``OperationRequest/disableRefetchOnFocus()``.
+    public var refetchesOnFocus = true
+
+    /// Conditions that refetch a subscribed, stale store each time one becomes satisfied. Added to
+    /// by ``OperationRequest/refetchOnChange(of:)``.
+    public var refetchTriggers: [FetchCondition] = []
 
     /// Why the run started.
     public var runReason = RunReason.requested
@@ -49,6 +96,9 @@ public struct OperationContext: Sendable {
     /// The path of the store the run belongs to.
     public var path = OperationPath()
 
+    private var storedRetryLimit = 0
+    /// The controllers a request attached, each a `ControllerBox<State>`.
+    var controllers: [any Sendable] = []
     private var values: [ObjectIdentifier: any Sendable] = [:]
     private var clientReference = WeakClient()
 

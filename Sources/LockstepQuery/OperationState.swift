@@ -10,6 +10,8 @@ public enum OperationStatus: String, Sendable, Hashable {
     case success
     /// The last run threw.
     case failure
+    /// The last run was cancelled before it ended. The value it had is kept.
+    case cancelled
 }
 
 /// One step in the life of a run, which an ``OperationState`` applies to itself.
@@ -24,6 +26,8 @@ public enum OperationRunEvent<Arguments: Sendable, Value: Sendable, Failure: Err
     case cancelled(run: Int, date: Date)
     /// Someone set the current value by hand, as an optimistic update does.
     case valueSet(Value?, date: Date)
+    /// Someone set a result by hand, as a run's final result: ``OperationStore/setResult(to:)``.
+    case resultSet(Result<Value, Failure>, date: Date)
 }
 
 /// The state an ``OperationStore`` holds and reports to its subscribers.
@@ -74,6 +78,15 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     /// A state with no value.
     public init() {}
 
+    /// A state holding `initialValue` before any fetch, as a query's default value gives.
+    ///
+    /// ```swift
+    /// let state = QueryState<Int, any Error>(initialValue: 0)
+    /// ```
+    public init(initialValue: Value?) {
+        currentValue = initialValue
+    }
+
     /// Whether a run is in flight.
     public var isLoading: Bool {
         status == .loading
@@ -100,14 +113,21 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
                 status = statusBeforeRun.isEmpty ? .failure : .loading
             }
         case .cancelled(let run, _):
-            let previous = statusBeforeRun.removeValue(forKey: run) ?? status
+            statusBeforeRun[run] = nil
             if statusBeforeRun.isEmpty {
-                status = previous
+                status = .cancelled
             }
         case .valueSet(let value, let date):
             currentValue = value
             valueUpdateCount += 1
             valueLastUpdatedAt = date
+        case .resultSet(.success(let value), let date):
+            setValue(value, at: date)
+            error = nil
+            if statusBeforeRun.isEmpty { status = .success }
+        case .resultSet(.failure(let error), let date):
+            setError(error, at: date)
+            if statusBeforeRun.isEmpty { status = .failure }
         }
     }
 
@@ -136,7 +156,7 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
         public let startDate: Date
         /// When the run last changed: a yield, its end or its cancellation.
         public internal(set) var lastUpdatedAt: Date
-        /// Where the run stands. A cancelled run is `.idle`.
+        /// Where the run stands. A cancelled run is ``OperationStatus/cancelled``.
         public internal(set) var status: OperationStatus
         /// The run's latest result, yielded or final.
         public internal(set) var currentResult: Result<Value, Failure>?
@@ -194,10 +214,13 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
         case .cancelled(let run, let date):
             update(run) {
                 $0.lastUpdatedAt = date
-                $0.status = .idle
+                $0.status = .cancelled
             }
         case .valueSet(let value, _):
             currentValue = value
+        case .resultSet(let result, _):
+            record(result)
+            if result.isSuccess { error = nil }
         }
     }
 

@@ -37,6 +37,44 @@ public struct QueryEventHandler<State: OperationState>: Sendable {
     }
 }
 
-/// The handler of a mutation's store.
-public typealias MutationEventHandler<Arguments: Sendable, Value: Sendable, Failure: Error> =
-    QueryEventHandler<MutationState<Arguments, Value, Failure>>
+/// What a subscriber to a mutation's store wants to hear; unlike ``QueryEventHandler``, each run
+/// event carries the arguments the run was given.
+///
+/// ```swift
+/// store.subscribe(
+///   with: MutationEventHandler(
+///     onMutatingStarted: { name, _ in print("renaming to", name) },
+///     onMutationResultReceived: { name, result, _ in print(name, result) }
+///   )
+/// )
+/// .store(in: &subscriptions)
+/// ```
+public struct MutationEventHandler<Arguments: Sendable, Value: Sendable, Failure: Error>: Sendable {
+    /// The state of the store the handler hears.
+    public typealias State = MutationState<Arguments, Value, Failure>
+
+    /// Called with each new state, and with the current state when subscribing.
+    public var onStateChanged: (@Sendable (State, OperationContext) -> Void)?
+    /// Called when a run starts, with its arguments.
+    public var onMutatingStarted: (@Sendable (Arguments, OperationContext) -> Void)?
+    /// Called with each result of a run (yielded and final), with its arguments.
+    public var onMutationResultReceived:
+        (@Sendable (Arguments, Result<Value, Failure>, OperationContext) -> Void)?
+    /// Called when a run ends, however it ends, with its arguments.
+    public var onMutatingEnded: (@Sendable (Arguments, OperationContext) -> Void)?
+
+    /// Creates a handler; a trailing closure is the state handler.
+    public init(
+        onStateChanged: (@Sendable (State, OperationContext) -> Void)? = nil,
+        onMutatingStarted: (@Sendable (Arguments, OperationContext) -> Void)? = nil,
+        onMutationResultReceived: (
+            @Sendable (Arguments, Result<Value, Failure>, OperationContext) -> Void
+        )? = nil,
+        onMutatingEnded: (@Sendable (Arguments, OperationContext) -> Void)? = nil
+    ) {
+        self.onStateChanged = onStateChanged
+        self.onMutatingStarted = onMutatingStarted
+        self.onMutationResultReceived = onMutationResultReceived
+        self.onMutatingEnded = onMutatingEnded
+    }
+}

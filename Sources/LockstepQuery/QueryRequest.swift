@@ -25,19 +25,22 @@
 /// ```
 ///
 /// The client retries a failed fetch, waits between attempts and refetches when the value goes
-/// stale, as its ``OperationClient/StoreCreator`` says. Override ``path`` to place the query in a
-/// hierarchy, and ``staleness`` to keep a value fresh for a while.
-public protocol QueryRequest<Value, Failure>: Sendable, Hashable {
+/// stale, as its ``OperationClient/StoreCreator`` says, unless the query says otherwise with a
+/// modifier such as ``OperationRequest/retry(limit:)`` or ``QueryRequest/stale(after:)``.
+/// Override ``OperationRequest/path`` to place the query in a hierarchy, and ``staleness`` to keep
+/// a value fresh for a while.
+public protocol QueryRequest<Value, Failure>: OperationRequest {
     /// The data the query fetches.
     associatedtype Value: Sendable
     /// The error the query throws.
     associatedtype Failure: Error = any Error
 
-    /// The key of the query's store. Defaults to a path holding the query itself.
-    var path: OperationPath { get }
-
     /// When the store's value needs fetching again. Defaults to ``Staleness/immediately``.
     var staleness: Staleness<QueryState<Value, Failure>> { get }
+
+    /// The value the store holds before its first fetch, and after ``OperationStore/resetState()``.
+    /// Defaults to `nil`; set it with ``QueryRequest/defaultValue(_:)``.
+    var defaultValue: Value? { get }
 
     /// Fetches the data.
     ///
@@ -54,12 +57,12 @@ public protocol QueryRequest<Value, Failure>: Sendable, Hashable {
 }
 
 extension QueryRequest {
-    public var path: OperationPath {
-        OperationPath(self)
-    }
-
     public var staleness: Staleness<QueryState<Value, Failure>> {
         .immediately
+    }
+
+    public var defaultValue: Value? {
+        nil
     }
 }
 
@@ -82,16 +85,13 @@ extension QueryRequest {
 ///   }
 /// }
 /// ```
-public protocol MutationRequest<Arguments, Value, Failure>: Sendable, Hashable {
+public protocol MutationRequest<Arguments, Value, Failure>: OperationRequest {
     /// What each run of the mutation takes.
     associatedtype Arguments: Sendable
     /// What the mutation returns.
     associatedtype Value: Sendable
     /// The error the mutation throws.
     associatedtype Failure: Error = any Error
-
-    /// The key of the mutation's store. Defaults to a path holding the mutation itself.
-    var path: OperationPath { get }
 
     /// How many runs ``MutationState/history`` keeps, oldest dropped first. Defaults to 10.
     var historyLimit: Int { get }
@@ -106,10 +106,6 @@ public protocol MutationRequest<Arguments, Value, Failure>: Sendable, Hashable {
 }
 
 extension MutationRequest {
-    public var path: OperationPath {
-        OperationPath(self)
-    }
-
     public var historyLimit: Int {
         10
     }

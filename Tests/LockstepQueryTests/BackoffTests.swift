@@ -78,18 +78,60 @@ import Testing
         #expect(up(1) == .seconds(3))
         #expect(ranges.all == [-0.5...0.5])
         #expect(base.jittered(by: 0.5) { _ in -0.25 }(1) == .milliseconds(1500))
-        #expect(base.jittered { _ in 0 }(1) == .seconds(2))
+        #expect(base.jittered(by: 0.5) { _ in 0 }(1) == .seconds(2))
         #expect(up.description == "constant(2.0 seconds).jittered(by: 0.5)")
     }
 
-    @Test func jitterUsesAQuarterByDefault() {
+    @Test func fullJitterDrawsFromZeroUpToTheDelay() {
         let ranges = RangeRecorder()
-        let backoff = OperationBackoffFunction.constant(.seconds(4)).jittered { range in
+        let base = OperationBackoffFunction.constant(.seconds(4))
+        let lowest = base.jittered { range in
             ranges.record(range)
             return range.lowerBound
         }
-        #expect(backoff(1) == .seconds(3))
-        #expect(ranges.all == [-0.25...0.25])
+        #expect(lowest(1) == .zero)
+        #expect(ranges.all == [0...1])
+        #expect(base.jittered { $0.upperBound }(1) == .seconds(4))
+        #expect(base.jittered { _ in 0.25 }(1) == .seconds(1))
+        #expect(lowest.description == "constant(4.0 seconds).jittered()")
+    }
+
+    @Test func fullJitterClampsOutOfRangeRandomValues() {
+        let base = OperationBackoffFunction.constant(.seconds(10))
+        #expect(base.jittered { _ in 3 }(1) == .seconds(10))
+        #expect(base.jittered { _ in -3 }(1) == .zero)
+        #expect(base.jittered { _ in .nan }(1) == .seconds(10))
+    }
+
+    @Test func defaultFullJitterStaysWithinZeroAndTheDelay() {
+        let backoff = OperationBackoffFunction.exponential(.seconds(1)).jittered()
+        var sawLessThanHalf = false
+        for index in 1...10 {
+            for _ in 0..<50 {
+                let delay = backoff(index)
+                let ceiling = Duration.seconds(1 << (index - 1))
+                #expect(delay >= .zero && delay <= ceiling)
+                if delay < ceiling / 2 { sawLessThanHalf = true }
+            }
+        }
+        // ±25% jitter never goes below 75%; full jitter does (500 draws all above half: 2^-500).
+        #expect(sawLessThanHalf)
+    }
+
+    @Test func fibonacciBackoffAddsTheTwoPreviousDelays() {
+        let backoff = OperationBackoffFunction.fibonacci(.seconds(1))
+        #expect((0...8).map { backoff($0) } == [0, 1, 1, 2, 3, 5, 8, 13, 21].map { Duration.seconds($0) })
+        #expect(OperationBackoffFunction.fibonacci(.seconds(1), maximum: .seconds(4))(6) == .seconds(4))
+        #expect(backoff(Int.max) == .seconds(1_000_000_000))
+        #expect(backoff.description == "fibonacci(1.0 seconds)")
+    }
+
+    @Test func aNegativeFibonacciBaseIsReportedAndTakenAsZero() {
+        withKnownIssue {
+            #expect(OperationBackoffFunction.fibonacci(.seconds(-1))(3) == .zero)
+        } matching: { issue in
+            issue.description.contains("fibonacci base")
+        }
     }
 
     @Test func defaultJitterStaysWithinItsFraction() {

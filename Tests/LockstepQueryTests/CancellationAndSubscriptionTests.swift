@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Cancellation")
 struct CancellationTests {
-    @Test func cancellingTheOnlyCallerCancelsTheRunAndRestoresTheStatus() async throws {
+    @Test func cancellingTheOnlyCallerCancelsTheRunAndKeepsTheValue() async throws {
         let backend = Backend(gated: true)
         backend.gate!.open()
         let store = makeClient().store(for: NameQuery("ada", backend: backend))
@@ -22,7 +22,7 @@ struct CancellationTests {
         await #expect(throws: CancellationError.self) { try await run.runIfNeeded() }
 
         #expect(run.isCancelled)
-        #expect(store.status == .success)
+        #expect(store.status == .cancelled)
         #expect(store.currentValue == "ada #1")
         #expect(store.activeTasks.isEmpty)
         #expect(store.error == nil)
@@ -57,7 +57,7 @@ struct CancellationTests {
         run.cancel()
 
         await #expect(throws: CancellationError.self) { try await run.runIfNeeded() }
-        #expect(store.status == .idle)
+        #expect(store.status == .cancelled)
         #expect(store.activeTasks.isEmpty)
         subscription.cancel()
     }
@@ -74,7 +74,7 @@ struct CancellationTests {
 
         await #expect(throws: CancellationError.self) { try await first.value }
         await #expect(throws: CancellationError.self) { try await second.value }
-        #expect(store.state.history.map(\.status) == [.idle, .idle])
+        #expect(store.state.history.map(\.status) == [.cancelled, .cancelled])
         #expect(!store.isLoading)
     }
 }
@@ -111,13 +111,18 @@ struct SubscriptionTests {
         backend.gate!.open()
         #expect(try await run.runIfNeeded() == "ada #1")
 
-        // Stale at once by default: a second subscriber fetches again.
+        // Stale at once by default, but only the first subscriber fetches: a second one doesn't.
         let second = store.subscribe(with: QueryEventHandler())
+        #expect(store.activeTasks.isEmpty)
+        #expect(backend.calls == 1)
+        subscription.cancel()
+        second.cancel()
+        // Once nobody is subscribed, the next first subscriber fetches again.
+        let third = store.subscribe(with: QueryEventHandler())
         await client.waitUntilIdle()
         #expect(backend.calls == 2)
         #expect(store.currentValue == "ada #2")
-        subscription.cancel()
-        second.cancel()
+        third.cancel()
     }
 
     @Test func aFreshValueIsNotRefetchedByANewSubscriber() async throws {

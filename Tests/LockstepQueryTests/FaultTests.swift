@@ -74,7 +74,7 @@ struct QueryFaultTests {
         subscription.cancel()
     }
 
-    @Test("A fetch cancelled mid-flight ends its query body; the store keeps its value, hears no error, ends idle, and fetches again")
+    @Test("A fetch cancelled mid-flight ends its query body; the store keeps its value, hears no error, ends cancelled, and fetches again")
     func cancelledFetchEndsItsBody() async throws {
         let live = LiveTasks()
         let backend = Backend(gated: true)
@@ -100,7 +100,7 @@ struct QueryFaultTests {
         #expect(client.activeTaskCount == 0)
         #expect(store.activeTasks.isEmpty)
         #expect(store.currentValue == "ada #1")
-        #expect(store.status == .success)
+        #expect(store.status == .cancelled)
         #expect(store.error == nil)
         #expect(failures.value == 0)
 
@@ -240,7 +240,7 @@ struct QueryMiddlewareFaultTests {
         #expect(client.activeTaskCount == 0)
         let queryStore = client.store(for: NameQuery("ada", backend: backend, path: ["live", "ada"], live: live))
         #expect(queryStore.activeTasks.isEmpty)
-        #expect(queryStore.status == .idle)
+        #expect(queryStore.status == .cancelled)
         #expect(queryStore.error == nil)
         #expect(live.started == 1)
     }
