@@ -49,15 +49,16 @@ import Observation
 ///
 /// ## Observing only what a view reads
 ///
-/// Read a field through the store, `store.counter` or `store.settings.theme`, and an observer
-/// (a SwiftUI view, `withObservationTracking`) is notified only when that field changes: an
-/// action that changes another field does not invalidate it. An `Equatable` field notifies when
-/// its value differs; any other field on every action. Reading ``state`` observes the whole
-/// state, and notifies on every action.
+/// Read a field through the store, `store.counter`, and an observer (a SwiftUI view,
+/// `withObservationTracking`) is notified only when that field changes: an action that changes
+/// another field does not invalidate it. An `Equatable` field notifies when its value differs;
+/// any other field on every action. A nested read, `store.settings.theme`, observes the field it
+/// starts from (`settings`); a child store of `settings` observes its own fields. Reading
+/// ``state`` observes the whole state, and notifies on every action.
 ///
 /// ```swift
 /// Text("\(store.counter)")      // re-renders when `counter` changes
-/// Text(store.settings.theme)    // re-renders when `settings.theme` changes
+/// Text(store.settings.theme)    // re-renders when `settings` changes
 /// ```
 ///
 /// ## Features
