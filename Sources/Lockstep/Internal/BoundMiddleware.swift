@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A middleware with the store's services already bound, so that ``Store`` needs no generic
 /// parameter for the services type.
 @usableFromInline
@@ -157,25 +159,24 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
 
 /// The middlewares of one action not started yet, taken in order by whichever task of
 /// ``SideEffectRun/runChained(isolation:)`` is free first.
+///
+/// An atomic counter rather than a lock: it is taken once per middleware on the hot path, and a
+/// lock would cost three allocations per dispatch. Thread Sanitizer understands atomics.
 @usableFromInline
 final class MiddlewareQueue: Sendable {
-    private let next: Lock<Int>
+    private let next = Atomic<Int>(0)
     private let count: Int
 
     @usableFromInline
     init(count: Int) {
         self.count = count
-        self.next = Lock(0)
     }
 
     /// The index of the next middleware to start, or `nil` when all have started.
     @usableFromInline
     func take() -> Int? {
-        next.withLock { next in
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return next
-        }
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < count ? index : nil
     }
 }
 
