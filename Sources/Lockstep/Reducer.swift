@@ -13,7 +13,7 @@ import IssueReporting
 /// belong in a ``Middleware``.
 ///
 /// Larger apps build their reducer from feature reducers with ``combineReducers(_:)-(Reducer<State,Action>...)`` and
-/// ``scopeReducer(_:state:action:)``. The type is `@Sendable` so that a composed reducer can be
+/// ``scopeReducer(_:state:action:)->Reducer<State,Action>``. The type is `@Sendable` so that a composed reducer can be
 /// kept in a global `let appReducer = combineReducers(...)`; ``Store`` itself accepts any
 /// function of this shape.
 public typealias Reducer<State, Action> = @Sendable (_ state: State, _ action: Action) -> State
@@ -124,8 +124,8 @@ public func scopeReducer<State, Action, FeatureState, FeatureAction>(
 /// ```
 ///
 /// Every store initializer accepts either form. Compose in-place reducers with
-/// ``combineReducers(_:)-(InPlaceReducer<State,Action>...)``, ``scopeReducer(_:state:action:)-(InPlaceReducer<FeatureState,FeatureAction>,_,_)``,
-/// ``ifLetReducer(_:state:action:fileID:line:)`` and ``forEachReducer(_:state:action:fileID:line:)``; turn a value-form reducer into one with
+/// ``combineReducers(_:)-(InPlaceReducer<State,Action>...)``, ``scopeReducer(_:state:action:)->InPlaceReducer<State,Action>``,
+/// ``ifLetReducer(_:state:action:fileID:line:)-(InPlaceReducer<FeatureState,FeatureAction>,_,_,_,_)`` and ``forEachReducer(_:state:action:fileID:line:)-(InPlaceReducer<Rows.Element,RowAction>,_,_,_,_)``; turn a value-form reducer into one with
 /// ``inPlaceReducer(_:)``.
 public typealias InPlaceReducer<State, Action> = @Sendable (_ state: inout State, _ action: Action) -> Void
 
@@ -255,7 +255,7 @@ public func ifLetReducer<State, Action, FeatureState, FeatureAction>(
 
 /// Lifts a value-form feature reducer to an optional part of the app state.
 ///
-/// The same as the in-place ``ifLetReducer(_:state:action:fileID:line:)``, for a feature
+/// The same as the in-place ``ifLetReducer(_:state:action:fileID:line:)-(InPlaceReducer<FeatureState,FeatureAction>,_,_,_,_)``, for a feature
 /// reducer that returns the next state.
 ///
 /// - Parameters:
@@ -323,7 +323,7 @@ where Rows: MutableCollection & RandomAccessCollection & SendableMetatype, Rows.
 
 /// Lifts a value-form row reducer to every element of a collection of identifiable rows.
 ///
-/// The same as the in-place ``forEachReducer(_:state:action:fileID:line:)``.
+/// The same as the in-place ``forEachReducer(_:state:action:fileID:line:)-(InPlaceReducer<Rows.Element,RowAction>,_,_,_,_)``.
 ///
 /// - Parameters:
 ///   - reducer: The reducer of one row.

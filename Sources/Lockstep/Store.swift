@@ -63,7 +63,7 @@ import Observation
 ///
 /// ## Features
 ///
-/// ``scope(state:action:)`` gives a feature a ``ChildStore`` of its own part of the state;
+/// ``StoreProtocol/scope(state:action:fileID:line:)->ChildStore<ChildState,ChildAction>`` gives a feature a ``ChildStore`` of its own part of the state;
 /// see <doc:ComposingFeatures>.
 @MainActor
 @dynamicMemberLookup

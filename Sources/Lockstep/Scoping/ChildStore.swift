@@ -3,7 +3,7 @@ import Observation
 
 /// The store of one feature: a part of a parent store's state and the feature's own actions.
 ///
-/// Made by ``StoreProtocol/scope(state:action:fileID:line:)`` and its variants, a child store
+/// Made by ``StoreProtocol/scope(state:action:fileID:line:)->ChildStore<ChildState,ChildAction>`` and its variants, a child store
 /// has no state of its own: ``state`` reads the parent's part, and ``dispatch(action:)``
 /// dispatches the embedded action to the parent, with the parent's contract (it returns when the
 /// action and everything it caused are finished). A feature's view model takes any
