@@ -81,6 +81,24 @@ func registerAppScaleBenchmarks() {
         expect(store.state.items.prefix(1_000).reduce(0, &+), equals: benchmark.scaledIterations.count, in: benchmark)
     }
 
+    // An observer of every reduction is handed the state before the action: the store keeps it,
+    // so the in-place change copies the collection, as a value reducer does.
+    Benchmark(
+        "Lockstep: dispatch, in-place reducer, 1,000,000 elements, with an action observer",
+        configuration: Suite.configuration(scalingFactor: .one, maxDuration: .seconds(1), maxIterations: 1_000)
+    ) { @MainActor benchmark async in
+        let observed = SendableCounter()
+        let store = Store(
+            state: Catalog(items: Array(repeating: 0, count: 1_000_000)), reducer: catalogReducer,
+            observers: [ActionObserver { _ in observed.increment() }])
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            await store.dispatch(.bump(index % 1_000))
+        }
+        benchmark.stopMeasurement()
+        expect(observed.value, equals: benchmark.scaledIterations.count, in: benchmark, "number of observed reductions")
+    }
+
     registerInvalidationBenchmark(
         "Lockstep: dispatch, unrelated action, view reading store.counter",
         action: .bumpOther, expectedInvalidations: 0)
