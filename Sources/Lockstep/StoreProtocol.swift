@@ -147,13 +147,13 @@ public struct AnySelection<Value: Sendable>: AsyncSequence, Sendable {
     /// A selection never throws.
     public typealias Failure = Never
 
-    private let makeReader: @Sendable () -> SelectionReader<Value>
+    private let makeReader: @Sendable () -> IteratorBox<Value, Never>
 
     /// Wraps `base`, a sequence of selected values that never throws.
     ///
     /// - Parameter base: The sequence to wrap, such as a ``StoreSelection``.
     public init<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Value, Base.Failure == Never {
-        makeReader = { IteratorReader(base.makeAsyncIterator()) }
+        makeReader = { IteratorBox(base.makeAsyncIterator()) }
     }
 
     /// Starts an iteration of the wrapped sequence.
@@ -163,7 +163,7 @@ public struct AnySelection<Value: Sendable>: AsyncSequence, Sendable {
 
     /// Reads the values of an ``AnySelection``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: SelectionReader<Value>
+        fileprivate let reader: IteratorBox<Value, Never>
 
         /// The next value, or `nil` when the selection has ended.
         public mutating func next() async -> Value? {
@@ -174,25 +174,5 @@ public struct AnySelection<Value: Sendable>: AsyncSequence, Sendable {
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
             await reader.next(isolation: actor)
         }
-    }
-}
-
-/// The state behind an ``AnySelection/AsyncIterator``, shared by its copies.
-private class SelectionReader<Value> {
-    func next(isolation actor: isolated (any Actor)?) async -> Value? {
-        fatalError("SelectionReader.next(isolation:) is overridden by every subclass")
-    }
-}
-
-private final class IteratorReader<Base: AsyncIteratorProtocol>: SelectionReader<Base.Element>
-where Base.Failure == Never {
-    private var base: Base
-
-    init(_ base: Base) {
-        self.base = base
-    }
-
-    override func next(isolation actor: isolated (any Actor)?) async -> Base.Element? {
-        await base.next(isolation: actor)
     }
 }

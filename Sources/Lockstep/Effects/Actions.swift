@@ -11,45 +11,39 @@ public struct Actions<Action: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Action
     public typealias Failure = Never
 
-    private let makeReader: @Sendable () -> ActionReader<Action>
+    private let makeReader: @Sendable () -> IteratorBox<Action, Never>
 
-    /// The actions a store delivers to one registered effect.
     init(input: EffectInput<Action>) {
-        makeReader = { InputReader(input: input) }
+        makeReader = { IteratorBox(InputIterator(input: input)) }
     }
 
-    /// The actions of any sequence, for running an effect on its own.
     init<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Action, Base.Failure == Never {
-        makeReader = { SequenceReader(base.makeAsyncIterator()) }
+        makeReader = { IteratorBox(base.makeAsyncIterator()) }
     }
 
+    /// Starts reading the actions.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(reader: makeReader())
     }
 
     /// Reads the actions of an ``Actions`` sequence.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: ActionReader<Action>
+        fileprivate let reader: IteratorBox<Action, Never>
 
+        /// The next action, or `nil` when the effect is stopped.
         public mutating func next() async -> Action? {
             await reader.next(isolation: nil)
         }
 
+        /// The next action, or `nil` when the effect is stopped, read on `actor`.
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Action? {
             await reader.next(isolation: actor)
         }
     }
 }
 
-/// The state behind an ``Actions/AsyncIterator``, shared by its copies.
-class ActionReader<Action: Sendable> {
-    func next(isolation actor: isolated (any Actor)?) async -> Action? {
-        fatalError("ActionReader.next() is overridden by every subclass")
-    }
-}
-
-/// Reads a store's deliveries to one effect; leaving the input when the iterator is dropped.
-private final class InputReader<Action: Sendable>: ActionReader<Action> {
+/// Reads a registered effect's input: one subscriber of it, from creation to release.
+private final class InputIterator<Action: Sendable>: AsyncIteratorProtocol {
     private let input: EffectInput<Action>
     private let id: UInt64
 
@@ -58,25 +52,15 @@ private final class InputReader<Action: Sendable>: ActionReader<Action> {
         self.id = input.subscribe()
     }
 
-    override func next(isolation actor: isolated (any Actor)?) async -> Action? {
+    func next(isolation actor: isolated (any Actor)?) async -> Action? {
+        await input.next(for: id)
+    }
+
+    func next() async -> Action? {
         await input.next(for: id)
     }
 
     deinit {
         input.unsubscribe(id)
-    }
-}
-
-/// Reads any sequence of actions.
-private final class SequenceReader<Base: AsyncIteratorProtocol>: ActionReader<Base.Element>
-where Base.Element: Sendable, Base.Failure == Never {
-    private var base: Base
-
-    init(_ base: Base) {
-        self.base = base
-    }
-
-    override func next(isolation actor: isolated (any Actor)?) async -> Base.Element? {
-        await base.next(isolation: actor)
     }
 }

@@ -5,10 +5,10 @@ public struct EffectOutput<Action: Sendable>: AsyncSequence {
     public typealias Element = Action
     public typealias Failure = any Error
 
-    private let makeReader: () -> OutputReader<Action>
+    private let makeReader: () -> IteratorBox<Action, any Error>
 
     init<Output: AsyncSequence>(_ output: Output) where Output.Element == Action {
-        makeReader = { OutputIteratorReader(output.makeAsyncIterator()) }
+        makeReader = { IteratorBox(AnyErrorIterator(base: output.makeAsyncIterator())) }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
@@ -17,7 +17,7 @@ public struct EffectOutput<Action: Sendable>: AsyncSequence {
 
     /// Reads the actions of an ``EffectOutput``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: OutputReader<Action>
+        fileprivate let reader: IteratorBox<Action, any Error>
 
         public mutating func next() async throws -> Action? {
             try await reader.next(isolation: nil)
@@ -26,24 +26,5 @@ public struct EffectOutput<Action: Sendable>: AsyncSequence {
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Action? {
             try await reader.next(isolation: actor)
         }
-    }
-}
-
-/// The iterator behind an ``EffectOutput/AsyncIterator``, shared by its copies.
-class OutputReader<Action> {
-    func next(isolation actor: isolated (any Actor)?) async throws -> Action? {
-        fatalError("OutputReader.next(isolation:) is overridden by every subclass")
-    }
-}
-
-private final class OutputIteratorReader<Base: AsyncIteratorProtocol>: OutputReader<Base.Element> {
-    private var base: Base
-
-    init(_ base: Base) {
-        self.base = base
-    }
-
-    override func next(isolation actor: isolated (any Actor)?) async throws -> Base.Element? {
-        try await base.next(isolation: actor)
     }
 }
