@@ -102,8 +102,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline let reducer: (inout State, Action) -> Void
     @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
     @usableFromInline var dispatcher: Dispatcher<Action> = Dispatcher { _ in }
-    /// The inputs of the running effects, in registration order.
-    @usableFromInline var effectInputs: [EffectInput<Action>] = []
+    /// The running effects.
+    @usableFromInline let effects = EffectHost<Action>()
     /// Called after every reducer, for LockstepTesting's `TestStore`.
     @usableFromInline var reduceObserver: ((Action, State, State, DispatchOrigin) -> Void)?
     /// The app's observers of every reduction (a constant, so reading it needs no access check).
@@ -125,8 +125,6 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
             self.wasObserved = wasObserved
         }
     }
-    /// Tracks the tasks of the store's effects, for LockstepTesting's `TestStore`.
-    private var workMonitor: WorkMonitor?
     private let ownedTasks = OwnedTasks()
     /// The consumers of `select` waiting for a change, woken when the store is released.
     package let changeWaiters = ChangeWaiters()
@@ -339,7 +337,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @inlinable
     public func dispatch(_ action: Action) async {
         applyReducer(action)
-        if middlewares.isEmpty && effectInputs.isEmpty { return }
+        if middlewares.isEmpty && !effects.hasEffects { return }
         await runSideEffects(of: action)
     }
 
@@ -385,7 +383,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// `TestStore`.
     @_spi(Testing)
     public func trackEffects(with monitor: WorkMonitor) {
-        workMonitor = monitor
+        effects.workMonitor = monitor
     }
 
     /// Starts `effect` for the whole life of the store, as the `effects:` argument of the
@@ -543,15 +541,13 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ) -> SideEffectRun<State, Action>? {
         let cause = causeForSideEffects
         let state = currentState
-        if effectInputs.isEmpty {
+        if !effects.hasEffects {
             guard !middlewares.isEmpty else { return nil }
             return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause)
         }
         let openTree = enclosingTree.flatMap { $0.isClosed ? nil : $0 }
         let tree = openTree ?? (waits ? DispatchTree() : nil)
-        for input in effectInputs {
-            input.deliver(action, tree: tree, cause: cause)
-        }
+        effects.deliver(action, tree: tree, cause: cause)
         return SideEffectRun(
             middlewares: middlewares,
             state: state,
@@ -563,50 +559,27 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         )
     }
 
-    /// Dispatches an action an effect emitted, as part of the tree of the action it reacted to.
-    /// Never waits for effects: the effect that emitted it may be the one to react next.
-    private func dispatchEffectOutput(_ action: Action, effect: String, tree: DispatchTree?, cause: Int?) async {
-        await reduce(action, origin: .effect(effect), cause: cause, joining: tree, waits: false)?.perform()
+    /// Dispatches an action an effect emitted, as part of the tree of the action it reacted to
+    /// (the task-local tree while the host hands it over). Never waits for effects: the effect
+    /// that emitted it may be the one to react next.
+    private func dispatchEffectOutput(_ action: Action, effect: String, cause: Int?) async {
+        await reduce(action, origin: .effect(effect), cause: cause, joining: DispatchTree.current, waits: false)?.perform()
     }
 
-    /// Starts `effect` in a task the store owns.
+    /// Starts `effect` in a task the store's effect host owns.
     private func start(_ effect: Effect<Action>) -> Task<Void, Never> {
-        let identity = ObjectIdentifier(effect.identity)
-        if effectInputs.contains(where: { $0.effectIdentity == identity }) {
-            reportIssue(
-                """
-                The effect created at \(effect.name) is registered with this store twice. Both \
-                registrations run, so it reacts to each action twice and its output is \
-                dispatched twice. Cancel the first registration before registering it again.
-                """)
-        }
-        let input = EffectInput<Action>(effectIdentity: identity)
-        effectInputs.append(input)
-        let dispatchOutput: @Sendable (Action) async -> Void = { [weak self] action in
-            await self?.dispatchEffectOutput(
-                action, effect: effect.name, tree: input.currentTree, cause: input.currentCause)
-        }
-        let finish: @Sendable (EffectFailure?) async -> Void = { [weak self] failure in
-            await self?.effectFinished(input, failure: failure)
-        }
-        // Under a test's work monitor the effect's task is tracked, so the test knows when the
-        // effect is busy reacting.
-        let trackedTask = workMonitor.map { TrackedTask(monitor: $0, label: "the effect created at \(effect.name)") }
-        // The effect outlives the dispatch that may be registering it: it must not join that
-        // dispatch's tree.
-        return DispatchTree.$current.withValue(nil) {
-            ownedTasks.start {
-                await TrackedTask.$current.withValue(trackedTask) {
-                    await PipelineRunner.run(effect, input: input, dispatchOutput: dispatchOutput, finish: finish)
-                }
-                trackedTask?.finish()
-            }
-        }
+        let name = effect.name
+        return effects.start(
+            effect,
+            dispatchOutput: { [weak self] action, cause in
+                await self?.dispatchEffectOutput(action, effect: name, cause: cause)
+            },
+            onFailure: { [weak self] failure in self?.record(failure) },
+            deliversOutput: false
+        )
     }
 
-    private func effectFinished(_ input: EffectInput<Action>, failure: EffectFailure?) {
-        effectInputs.removeAll { $0 === input }
-        guard let failure else { return }
+    private func record(_ failure: EffectFailure) {
         registrar.withMutation(of: self, keyPath: failuresKeyPath) {
             recordedFailures.append(failure)
             if recordedFailures.count > 100 {

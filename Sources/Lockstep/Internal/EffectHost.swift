@@ -1,28 +1,35 @@
-/// Runs registered ``Effect``s for a store-like type that has no reducer of its own, with the
-/// same contract as ``Store``: delivering an action returns only after every effect has finished
-/// reacting to it, including the effects' reactions to the actions they emitted meanwhile.
+import IssueReporting
+
+/// Runs the registered ``Effect``s of one store, whatever the store: ``Store``, ``ChildStore`` and
+/// LockstepTesting's `MockStore` all host their effects here.
 ///
-/// This is the machinery behind LockstepTesting's `MockStore`; apps do not use it.
+/// Delivering an action to the effects adds one unit of pending work per effect to the action's
+/// ``DispatchTree``; a root delivery waits until the effects have finished reacting to it,
+/// including their reactions to the actions they emitted meanwhile.
 ///
 /// The host holds no reference to its owner. The owner hears of each action an effect emits
-/// through the `onOutput` closure it gives ``register(_:onOutput:onFailure:)``, before the host
-/// delivers that action to the effects in turn. Releasing the host stops its effects.
-@_spi(Testing)
+/// through the output handler it gives when it registers the effect, inside the tree of the
+/// action the effect reacted to; the host then delivers that action to the effects in turn.
+/// Releasing the host stops its effects.
+@usableFromInline
 @MainActor
-public final class EffectHost<Action: Sendable> {
+package final class EffectHost<Action: Sendable> {
     /// The inputs of the running effects, in registration order.
     private var inputs: [EffectInput<Action>] = []
     private let ownedTasks = OwnedTasks()
+    /// Tracks the effects' tasks, under a test's work monitor.
+    var workMonitor: WorkMonitor?
 
     /// Creates a host with no effects.
-    public init() {}
+    package init() {}
 
     deinit {
         ownedTasks.cancelAll()
     }
 
     /// Whether any effect is running.
-    public var hasEffects: Bool {
+    @usableFromInline
+    package var hasEffects: Bool {
         !inputs.isEmpty
     }
 
@@ -35,37 +42,73 @@ public final class EffectHost<Action: Sendable> {
     ///     before the action is delivered to the effects.
     ///   - onFailure: Called when the effect's pipeline throws; the effect is then stopped.
     /// - Returns: The registration that keeps the effect running.
-    public func register(
+    package func register(
         _ effect: Effect<Action>,
         onOutput: @escaping @MainActor @Sendable (Action) -> Void,
         onFailure: @escaping @MainActor @Sendable (EffectFailure) -> Void
     ) -> EffectRegistration {
-        register(effect, dispatchOutput: { action in onOutput(action) }, onFailure: onFailure)
+        EffectRegistration(task: start(effect, dispatchOutput: { action, _ in onOutput(action) }, onFailure: onFailure))
     }
 
-    /// Starts `effect`, whose output is first dispatched by `dispatchOutput`, inside the
-    /// dispatch of the action the effect reacted to, then delivered to the effects.
+    /// Starts `effect`, whose output is first dispatched by `dispatchOutput` (with the tree of
+    /// the action the effect reacted to as the task-local tree), then delivered to the effects.
     func register(
         _ effect: Effect<Action>,
-        dispatchOutput outputHandler: @escaping @MainActor @Sendable (Action) async -> Void,
+        dispatchOutput: @escaping @MainActor @Sendable (Action) async -> Void,
         onFailure: @escaping @MainActor @Sendable (EffectFailure) -> Void
     ) -> EffectRegistration {
-        let input = EffectInput<Action>()
+        EffectRegistration(task: start(effect, dispatchOutput: { action, _ in await dispatchOutput(action) }, onFailure: onFailure))
+    }
+
+    /// Starts `effect` in a task the host owns.
+    ///
+    /// - Parameters:
+    ///   - effect: The effect to run.
+    ///   - dispatchOutput: Dispatches an action the effect emitted, with the number of the action
+    ///     it reacted to (when the owner counts them); runs with that action's tree as the
+    ///     task-local tree.
+    ///   - onFailure: Called when the effect's pipeline throws.
+    ///   - deliversOutput: Whether the host delivers each output to the effects after
+    ///     `dispatchOutput`; `false` for an owner whose dispatch delivers it (a ``Store``).
+    /// - Returns: The effect's task.
+    func start(
+        _ effect: Effect<Action>,
+        dispatchOutput outputHandler: @escaping @MainActor @Sendable (Action, _ cause: Int?) async -> Void,
+        onFailure: @escaping @MainActor @Sendable (EffectFailure) -> Void,
+        deliversOutput: Bool = true
+    ) -> Task<Void, Never> {
+        let identity = ObjectIdentifier(effect.identity)
+        if inputs.contains(where: { $0.effectIdentity == identity }) {
+            reportIssue(
+                """
+                The effect created at \(effect.name) is registered with this store twice. Both \
+                registrations run, so it reacts to each action twice and its output is \
+                dispatched twice. Cancel the first registration before registering it again.
+                """)
+        }
+        let input = EffectInput<Action>(effectIdentity: identity)
         inputs.append(input)
         let dispatchOutput: @Sendable (Action) async -> Void = { [weak self] action in
-            await self?.emit(action, dispatch: outputHandler, tree: input.currentTree)
+            await self?.emit(
+                action, dispatch: outputHandler, tree: input.currentTree, cause: input.currentCause,
+                deliver: deliversOutput)
         }
         let finish: @Sendable (EffectFailure?) async -> Void = { [weak self] failure in
             await self?.effectFinished(input, failure: failure, onFailure: onFailure)
         }
+        // Under a test's work monitor the effect's task is tracked, so the test knows when the
+        // effect is busy reacting.
+        let trackedTask = workMonitor.map { TrackedTask(monitor: $0, label: "the effect created at \(effect.name)") }
         // The effect outlives the dispatch that may be registering it: it must not join that
         // dispatch's tree.
-        let task = DispatchTree.$current.withValue(nil) {
+        return DispatchTree.$current.withValue(nil) {
             ownedTasks.start {
-                await PipelineRunner.run(effect, input: input, dispatchOutput: dispatchOutput, finish: finish)
+                await TrackedTask.$current.withValue(trackedTask) {
+                    await PipelineRunner.run(effect, input: input, dispatchOutput: dispatchOutput, finish: finish)
+                }
+                trackedTask?.finish()
             }
         }
-        return EffectRegistration(task: task)
     }
 
     /// Delivers `action` to every running effect and returns when they have all finished
@@ -75,7 +118,7 @@ public final class EffectHost<Action: Sendable> {
     /// dispatch's work instead, which then waits for it.
     ///
     /// - Parameter action: The action the effects react to.
-    public func deliver(_ action: Action) async {
+    package func deliver(_ action: Action) async {
         guard !inputs.isEmpty else { return }
         if let enclosing = DispatchTree.current, !enclosing.isClosed {
             deliver(action, tree: enclosing)
@@ -86,22 +129,29 @@ public final class EffectHost<Action: Sendable> {
         await tree.waitUntilDone(as: TrackedTask.current)
     }
 
-    private func deliver(_ action: Action, tree: DispatchTree?) {
+    /// Delivers `action` to every running effect, adding pending work to `tree`.
+    func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
         for input in inputs {
-            input.deliver(action, tree: tree)
+            input.deliver(action, tree: tree, cause: cause)
         }
     }
 
     /// Hands an action an effect emitted to the owner, then to the effects, as part of the tree
-    /// of the action the effect reacted to. Never waits: the effect that emitted it may be the
-    /// one to react next.
+    /// of the action the effect reacted to. Never waits for the tree: the effect that emitted it
+    /// may be the one to react next.
     private func emit(
-        _ action: Action, dispatch: @MainActor @Sendable (Action) async -> Void, tree: DispatchTree?
+        _ action: Action,
+        dispatch: @MainActor @Sendable (Action, Int?) async -> Void,
+        tree: DispatchTree?,
+        cause: Int?,
+        deliver delivers: Bool
     ) async {
         await DispatchTree.$current.withValue(tree) {
-            await dispatch(action)
+            await dispatch(action, cause)
         }
-        deliver(action, tree: tree)
+        if delivers {
+            deliver(action, tree: tree)
+        }
     }
 
     private func effectFinished(
