@@ -72,6 +72,7 @@ public struct FakeCatalogServer: Catalog {
         self.onRequest = onRequest
     }
 
+    /// The titles whose title or author contains `query`, after the latency.
     public func search(_ query: String) async throws(CatalogError) -> [String] {
         try await respond(to: .search(query))
         return entries
@@ -79,6 +80,7 @@ public struct FakeCatalogServer: Catalog {
             .map(\.title)
     }
 
+    /// The details of the entry titled `title`, after the latency.
     public func details(of title: String) async throws(CatalogError) -> BookDetails {
         try await respond(to: .details(title))
         guard let entry = entries.first(where: { $0.title.caseInsensitiveCompare(title) == .orderedSame }) else {

@@ -50,6 +50,7 @@ public struct SQLiteLibrary: Library {
         try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
     }
 
+    /// Every book, in the order they were added.
     public func books() async throws(LibraryError) -> [Book] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT id, title FROM book ORDER BY id").map { row in
@@ -58,6 +59,7 @@ public struct SQLiteLibrary: Library {
         }
     }
 
+    /// Adds a book with `title`, trimmed, and returns it with its id.
     public func add(title: String) async throws(LibraryError) -> Book {
         let title = try validatedTitle(title)
         return try write { db in
@@ -67,6 +69,7 @@ public struct SQLiteLibrary: Library {
         }
     }
 
+    /// Gives the book `id` a new title, trimmed, and returns it.
     public func rename(_ id: Int64, to title: String) async throws(LibraryError) -> Book {
         let title = try validatedTitle(title)
         return try write { db in
@@ -79,6 +82,7 @@ public struct SQLiteLibrary: Library {
         }
     }
 
+    /// Removes the book `id`.
     public func remove(_ id: Int64) async throws(LibraryError) {
         try write { db in
             try db.execute(sql: "DELETE FROM book WHERE id = ?", arguments: [id])
