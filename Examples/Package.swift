@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "Lockstep", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     ],
     targets: [
         // What the example commands share: the shared database's location and one-line errors.
@@ -86,3 +87,39 @@ for app in [
         ),
     ]
 }
+
+// The reading list: several features (rows, a presented editor, a debounced search, a remote
+// catalog and SQLite persistence) composed with child stores and scoped middlewares.
+package.targets += [
+    .target(
+        name: "ReadingList",
+        dependencies: [
+            .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        ],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .executableTarget(
+        name: "reading-list",
+        dependencies: [
+            "ReadingList",
+            "ExampleSupport",
+            .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .testTarget(
+        name: "ReadingListTests",
+        dependencies: [
+            "ReadingList",
+            // Built for the end-to-end test, which runs it.
+            "reading-list",
+            "ExampleTestSupport",
+            .product(name: "LockstepTesting", package: "Lockstep"),
+            .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        ],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+]

@@ -7,17 +7,26 @@ import Observation
 /// The renderer observes the store; each change schedules one render on the main actor. That
 /// render is queued during the reducer, before the dispatch yields, so it runs before any
 /// middleware starts.
+///
+/// It is written against any store of the Today feature: a child store of the app's store (the
+/// app's changes to other features do not wake it), or a mock store in a test.
 @MainActor
 public final class TodayRenderer {
-    private let store: Store<AppState, AppAction>
+    private let store: any StoreProtocol<TodayState, TodayAction>
     private let write: @MainActor (String) -> Void
     private var lastLines: [String] = []
     private var pending: Task<Void, Never>?
 
-    public init(store: Store<AppState, AppAction>, write: @escaping @MainActor (String) -> Void) {
+    /// A renderer of the Today feature that `store` holds, writing each new line with `write`.
+    public init(store: some StoreProtocol<TodayState, TodayAction>, write: @escaping @MainActor (String) -> Void) {
         self.store = store
         self.write = write
         observe()
+    }
+
+    /// A renderer of the Today feature of the app's store, on the feature's child store.
+    public convenience init(store: Store<AppState, AppAction>, write: @escaping @MainActor (String) -> Void) {
+        self.init(store: store.scope(state: \.today, action: AppAction.today), write: write)
     }
 
     /// Waits for the renders already scheduled.
@@ -27,7 +36,7 @@ public final class TodayRenderer {
 
     private func observe() {
         withObservationTracking {
-            _ = store.state.today
+            _ = store.state
         } onChange: { [weak self] in
             Task { @MainActor in
                 self?.scheduleRender()
@@ -45,7 +54,7 @@ public final class TodayRenderer {
     }
 
     private func render() {
-        let lines = Self.lines(for: store.state.today)
+        let lines = Self.lines(for: store.state)
         // Print only what changed since the last render.
         for line in lines.dropFirst(commonPrefixCount(lastLines, lines)) {
             write(line)

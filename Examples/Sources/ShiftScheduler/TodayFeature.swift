@@ -124,21 +124,27 @@ public struct ServiceContainer: Sendable {
     }
 }
 
-/// Loads today's shifts.
-public func todayMiddleware(
-    state: AppState,
-    action: AppAction,
+/// Loads the shifts of the Today feature's day: the feature's own middleware, which sees only
+/// the Today state and actions.
+public func todayFeatureMiddleware(
+    today: TodayState,
+    action: TodayAction,
     services: ServiceContainer,
-    dispatch: Dispatcher<AppAction>
+    dispatch: Dispatcher<TodayAction>
 ) async {
-    guard case .today(.loadShifts) = action else { return }
+    guard action == .loadShifts else { return }
     do {
-        let shifts = try await services.calendarService.loadShifts(on: state.today.day)
-        await dispatch(.today(.shiftsLoaded(.success(shifts))))
+        let shifts = try await services.calendarService.loadShifts(on: today.day)
+        await dispatch(.shiftsLoaded(.success(shifts)))
     } catch {
-        await dispatch(.today(.shiftsLoaded(.failure(error))))
+        await dispatch(.shiftsLoaded(.failure(error)))
     }
 }
+
+/// Loads today's shifts: ``todayFeatureMiddleware(today:action:services:dispatch:)`` lifted to
+/// the app's `today` part and `today` actions.
+public let todayMiddleware: Middleware<AppState, AppAction, ServiceContainer> = scopeMiddleware(
+    todayFeatureMiddleware, state: \AppState.today, action: \AppAction.today, embed: AppAction.today)
 
 /// Loads the week, and performs edits; every edit reloads today's shifts.
 public func calendarMiddleware(

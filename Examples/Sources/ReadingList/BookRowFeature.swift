@@ -1,0 +1,131 @@
+import Lockstep
+
+/// One row of the list: a book, its details from the catalog, and its rename in flight.
+public struct BookRowState: Equatable, Sendable, Identifiable {
+    /// The book as the list shows it: with a rename in flight, already the new title.
+    public var book: Book
+    /// The title the database has, that a failed rename goes back to.
+    public var savedTitle: String
+    /// The details the catalog gave, once loaded.
+    public var details: BookDetails?
+    /// Whether the details are loading.
+    public var isLoadingDetails = false
+    /// Whether a rename is being saved.
+    public var isSaving = false
+    /// Why the last load or rename failed.
+    public var errorMessage: String?
+
+    /// The row of `book`, as the database has it.
+    public init(book: Book) {
+        self.book = book
+        self.savedTitle = book.title
+    }
+
+    /// The book's id.
+    public var id: Int64 { book.id }
+}
+
+/// What happens to one row.
+public enum BookRowAction: Equatable, Sendable {
+    /// Load the book's details from the catalog.
+    case loadDetails
+    /// The catalog answered.
+    case detailsLoaded(Result<BookDetails, CatalogError>)
+    /// Give the book a new title: shown at once, then saved.
+    case rename(String)
+    /// The database answered the rename.
+    case renameFinished(Result<Book, LibraryError>)
+}
+
+/// The row's reducer. A rename is optimistic: the new title shows at once, and goes back to the
+/// saved one if the database refuses it.
+public let bookRowReducer: InPlaceReducer<BookRowState, BookRowAction> = { row, action in
+    switch action {
+    case .loadDetails:
+        row.isLoadingDetails = true
+        row.errorMessage = nil
+    case .detailsLoaded(.success(let details)):
+        row.isLoadingDetails = false
+        row.details = details
+    case .detailsLoaded(.failure(let error)):
+        row.isLoadingDetails = false
+        row.errorMessage = error.description
+    case .rename(let title):
+        row.book.title = title
+        row.isSaving = true
+        row.errorMessage = nil
+    case .renameFinished(.success(let book)):
+        row.book = book
+        row.savedTitle = book.title
+        row.isSaving = false
+    case .renameFinished(.failure(let error)):
+        row.book.title = row.savedTitle
+        row.isSaving = false
+        row.errorMessage = error.description
+    }
+}
+
+/// The row's side effects: loading its details from the catalog, and saving a rename.
+///
+/// Lifted with `forEachMiddleware`, it runs under the row's own cancellation id: removing the
+/// row cancels its load.
+public func bookRowMiddleware(
+    row: BookRowState,
+    action: BookRowAction,
+    services: ReadingListServices,
+    dispatch: Dispatcher<BookRowAction>
+) async {
+    switch action {
+    case .loadDetails:
+        let result: Result<BookDetails, CatalogError>
+        do {
+            result = .success(try await services.catalog.details(of: row.book.title))
+        } catch {
+            result = .failure(error)
+        }
+        guard !Task.isCancelled else { return }
+        await dispatch(.detailsLoaded(result))
+    case .rename(let title):
+        do {
+            let book = try await services.library.rename(row.id, to: title)
+            await dispatch(.renameFinished(.success(book)))
+        } catch {
+            await dispatch(.renameFinished(.failure(error)))
+        }
+    case .detailsLoaded, .renameFinished:
+        break
+    }
+}
+
+/// What a row shows, written against any store of a row: a child store in the app, a mock in a
+/// test.
+@MainActor
+public final class BookRowModel {
+    private let store: any StoreProtocol<BookRowState, BookRowAction>
+
+    /// A model of the row that `store` holds.
+    public init(store: some StoreProtocol<BookRowState, BookRowAction>) {
+        self.store = store
+    }
+
+    /// `#3  Dune  (Frank Herbert, 412 pages)`, with the row's state.
+    public var line: String {
+        let row = store.state
+        var line = row.book.line
+        if let details = row.details {
+            line += "  (\(details.summary))"
+        }
+        if row.isSaving {
+            line += "  saving…"
+        }
+        if let error = row.errorMessage {
+            line += "  [\(error)]"
+        }
+        return line
+    }
+
+    /// Loads the details, and returns once they are there (or failed).
+    public func loadDetails() async {
+        await store.dispatch(.loadDetails)
+    }
+}

@@ -1,0 +1,133 @@
+import IdentifiedCollections
+import Lockstep
+import LockstepTesting
+import ReadingList
+import Testing
+
+@MainActor
+@Suite("Book list and rows")
+struct BookListTests {
+    @Test("Load, add and remove, every step asserted with a test store")
+    func listFlowsWithTestStore() async {
+        let library = TestLibrary()
+        let store = TestStore(state: AppState(), reducer: appReducer, services: testServices(library: library), middlewares: appMiddlewares)
+
+        await store.send(.list(.load)) { $0.list.isLoading = true }
+        await store.receive(.list(.loaded(.success([dune, mobyDick])))) {
+            $0.list.isLoading = false
+            $0.list.rows = [BookRowState(book: dune), BookRowState(book: mobyDick)]
+        }
+        await store.send(.list(.add("Middlemarch")))
+        await store.receive(.list(.added(.success(Book(id: 3, title: "Middlemarch"))))) {
+            $0.list.rows.append(BookRowState(book: Book(id: 3, title: "Middlemarch")))
+        }
+        await store.send(.list(.remove(id: 1))) { $0.list.rows.remove(id: 1) }
+        await store.receive(.list(.removed(.success(1))))
+        await store.send(.list(.add("Moby-Dick")))
+        await store.receive(.list(.added(.failure(.duplicateTitle("Moby-Dick"))))) {
+            $0.list.errorMessage = "a book titled 'Moby-Dick' is already on the list"
+        }
+
+        #expect(library.current == [mobyDick, Book(id: 3, title: "Middlemarch")])
+    }
+
+    @Test("A row's details load through its own child store, a grandchild of the app's store")
+    func rowLoadsThroughChildStore() async throws {
+        let requests = CallRecorder<CatalogRequest>()
+        let store = makeStore(services: testServices(requests: requests))
+        let list = store.scope(state: \.list, action: AppAction.list)
+
+        await list.dispatch(.load)
+        let rows = list.scope(forEach: \.rows, action: BookListAction.row)
+        #expect(rows.map(\.book) == [dune, mobyDick])
+
+        await rows[1].dispatch(.loadDetails)
+
+        #expect(rows[1].details == mobyDickDetails)
+        #expect(rows[0].details == nil)
+        #expect(store.state.list.rows[id: 2]?.details == mobyDickDetails)
+        #expect(requests.arguments == [.details("Moby-Dick")])
+        #expect(BookListModel(store: list).lines == ["#1  Dune", "#2  Moby-Dick  (Herman Melville, 635 pages)"])
+    }
+
+    @Test("A row's load, asserted with a test store; an unknown title is the row's error")
+    func rowLoadWithTestStore() async {
+        let store = TestStore(
+            state: loadedState([dune, Book(id: 7, title: "Unknown")]), reducer: appReducer,
+            services: testServices(), middlewares: appMiddlewares)
+
+        await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
+        await store.receive(.list(.row(id: 1, action: .detailsLoaded(.success(duneDetails))))) {
+            $0.list.rows[id: 1]?.isLoadingDetails = false
+            $0.list.rows[id: 1]?.details = duneDetails
+        }
+        await store.send(.list(.row(id: 7, action: .loadDetails))) { $0.list.rows[id: 7]?.isLoadingDetails = true }
+        await store.receive(.list(.row(id: 7, action: .detailsLoaded(.failure(.notFound("Unknown")))))) {
+            $0.list.rows[id: 7]?.isLoadingDetails = false
+            $0.list.rows[id: 7]?.errorMessage = "the catalog has no book titled 'Unknown'"
+        }
+    }
+
+    @Test("Removing a row while its load is in flight cancels the load; the other row's goes on")
+    func removingARowCancelsItsLoad() async throws {
+        let clock = ManualClock()
+        let requests = CallRecorder<CatalogRequest>()
+        let library = TestLibrary()
+        let store = makeStore(services: testServices(library: library, clock: clock, latency: .seconds(1), requests: requests))
+        let list = store.scope(state: \.list, action: AppAction.list)
+        await list.dispatch(.load)
+        let rows = list.scope(forEach: \.rows, action: BookListAction.row)
+
+        let loads = rows.map { $0.send(.loadDetails) }
+        await clock.sleepers(count: 2)
+        #expect(rows.allSatisfy { $0.isLoadingDetails })
+
+        await list.dispatch(.remove(id: 1))
+
+        // The removed row's call to the catalog was cancelled: only the other row still waits.
+        #expect(clock.sleeperCount == 1)
+        await loads[0].value
+        #expect(!rows[0].isActive)
+        clock.advance(by: .seconds(1))
+        await loads[1].value
+
+        #expect(store.state.list.rows.map(\.id) == [2])
+        #expect(rows[1].details == mobyDickDetails)
+        #expect(requests.arguments == [.details("Moby-Dick")])
+        #expect(library.removed == [1])
+    }
+
+    @Test("Removing a row while its load is in flight, with a test store: no answer arrives for it")
+    func removingARowWithTestStore() async {
+        let clock = ManualClock()
+        let store = TestStore(
+            state: loadedState(), reducer: appReducer,
+            services: testServices(clock: clock, latency: .seconds(1)), middlewares: appMiddlewares)
+
+        let load = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
+        #expect(!load.isFinished)
+        await store.send(.list(.remove(id: 1))) { $0.list.rows.remove(id: 1) }
+        await store.receive(.list(.removed(.success(1))))
+        await load.finish()
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("Refresh is throttled on the services' clock: one load a second")
+    func refreshIsThrottled() async {
+        let clock = ManualClock()
+        let library = TestLibrary()
+        let store = makeStore(services: testServices(library: library, clock: clock))
+        let list = store.scope(state: \.list, action: AppAction.list)
+
+        await list.dispatch(.refresh)
+        await list.dispatch(.refresh)
+        clock.advance(by: .milliseconds(999))
+        await list.dispatch(.refresh)
+        #expect(library.loads == 1)
+
+        clock.advance(by: .milliseconds(1))
+        await list.dispatch(.refresh)
+        #expect(library.loads == 2)
+        #expect(list.rows.map(\.book) == [dune, mobyDick])
+    }
+}
