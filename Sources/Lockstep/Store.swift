@@ -64,7 +64,7 @@ import Observation
 /// ## Features
 ///
 /// ``StoreProtocol/scope(state:action:fileID:line:)->ChildStore<ChildState,ChildAction>`` gives a feature a ``ChildStore`` of its own part of the state;
-/// see <doc:ComposingFeatures>.
+/// the article "Composing features" builds an app of several features this way.
 @MainActor
 @dynamicMemberLookup
 public final class Store<State: Sendable, Action: Sendable>: Observable {

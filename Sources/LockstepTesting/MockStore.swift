@@ -30,7 +30,7 @@ import Observation
 ///   ``dispatch(action:)`` returns only after the registered effects have finished reacting to
 ///   the action, and to every action they emitted in turn.
 ///
-/// - ``scope(state:action:fileID:line:)`` gives a child store of a part, as on a real store, so
+/// - ``StoreProtocol/scope(state:action:fileID:line:)->ChildStore<ChildState,ChildAction>`` gives a child store of a part, as on a real store, so
 ///   a feature's view model can be tested with a mock of the whole app's store.
 /// - `mockStore.counter` reads a part of the state observed on its own, as `store.counter` does
 ///   on a ``Store``: observers are notified by ``setState(_:)`` only when that part changed.
