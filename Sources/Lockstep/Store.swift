@@ -93,8 +93,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
     @usableFromInline var currentState: State
-    private let failuresKeyPath: KeyPath<Store, [EffectFailure]>
-    private var recordedFailures: [EffectFailure] = []
+    let failuresKeyPath: KeyPath<Store, [EffectFailure]>
+    var recordedFailures: [EffectFailure] = []
 
     // The dispatch path is `@inlinable` and reads these directly, so that the app's module
     // specializes it for the app's state and action types instead of going through generic
@@ -135,143 +135,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// The child stores made by `scope`, by state path and action embedding.
     package let childStores = ChildStoreCache()
 
-    /// Creates a store with services that its middlewares receive on every call.
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that computes the next state for each action.
-    ///   - services: The app's services (API clients, databases, clocks), handed to every
-    ///     middleware call. Any `Sendable` value works; an app usually defines a container
-    ///     struct.
-    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
-    ///   - effects: Effects to run for the whole life of the store, as if registered with
-    ///     ``register(_:)`` right away.
-    ///   - observers: Observers of every reduction, for logging and recording.
-    public convenience init<Services: Sendable>(
-        state: State,
-        reducer: @escaping (_ state: State, _ action: Action) -> State,
-        services: Services,
-        middlewares: [Middleware<State, Action, Services>],
-        effects: [Effect<Action>] = [],
-        observers: [ActionObserver<State, Action>] = []
-    ) {
-        self.init(
-            initialState: state, reducer: { $0 = reducer($0, $1) },
-            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
-    }
-
-    /// Creates a store with services and a reducer that changes the state in place.
-    ///
-    /// An in-place reducer (``InPlaceReducer``) changes one element of a large collection
-    /// without copying the collection:
-    ///
-    /// ```swift
-    /// let store = Store(
-    ///     state: AppState(),
-    ///     reducer: { (state: inout AppState, action: AppAction) in
-    ///         if case .toggle(let index) = action { state.todos[index].isDone.toggle() }
-    ///     },
-    ///     services: services,
-    ///     middlewares: [syncMiddleware]
-    /// )
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that changes the state for each action, in place.
-    ///   - services: The app's services, handed to every middleware call.
-    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
-    ///   - effects: Effects to run for the whole life of the store.
-    ///   - observers: Observers of every reduction, for logging and recording.
-    public convenience init<Services: Sendable>(
-        state: State,
-        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
-        services: Services,
-        middlewares: [Middleware<State, Action, Services>],
-        effects: [Effect<Action>] = [],
-        observers: [ActionObserver<State, Action>] = []
-    ) {
-        self.init(
-            initialState: state, reducer: reducer,
-            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
-    }
-
-    /// Creates a store whose middlewares need no services.
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that computes the next state for each action.
-    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
-    ///     Each receives the state, the action and a ``Dispatcher``.
-    ///   - effects: Effects to run for the whole life of the store, as if registered with
-    ///     ``register(_:)`` right away.
-    ///   - observers: Observers of every reduction, for logging and recording.
-    public convenience init(
-        state: State,
-        reducer: @escaping (_ state: State, _ action: Action) -> State,
-        middlewares: [@Sendable (
-            _ state: State,
-            _ action: Action,
-            _ dispatch: Dispatcher<Action>
-        ) async -> Void] = [],
-        effects: [Effect<Action>] = [],
-        observers: [ActionObserver<State, Action>] = []
-    ) {
-        self.init(
-            initialState: state, reducer: { $0 = reducer($0, $1) },
-            middlewares: middlewares, effects: effects, observers: observers)
-    }
-
-    /// Creates a store with a reducer that changes the state in place, and middlewares that
-    /// need no services.
-    ///
-    /// ```swift
-    /// let store = Store(state: Counter(), reducer: { (state: inout Counter, action: CounterAction) in
-    ///     state.count += 1
-    /// })
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that changes the state for each action, in place.
-    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
-    ///   - effects: Effects to run for the whole life of the store.
-    ///   - observers: Observers of every reduction, for logging and recording.
-    public convenience init(
-        state: State,
-        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
-        middlewares: [@Sendable (
-            _ state: State,
-            _ action: Action,
-            _ dispatch: Dispatcher<Action>
-        ) async -> Void] = [],
-        effects: [Effect<Action>] = [],
-        observers: [ActionObserver<State, Action>] = []
-    ) {
-        self.init(
-            initialState: state, reducer: reducer,
-            middlewares: middlewares, effects: effects, observers: observers)
-    }
-
-    /// Creates a store with a reducer and no side effects.
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that computes the next state for each action.
-    public convenience init(state: State, reducer: @escaping (_ state: State, _ action: Action) -> State) {
-        self.init(initialState: state, reducer: { $0 = reducer($0, $1) }, middlewares: [], effects: [], observers: [])
-    }
-
-    /// Creates a store with an in-place reducer and no side effects.
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that changes the state for each action, in place.
-    public convenience init(state: State, reducer: @escaping (_ state: inout State, _ action: Action) -> Void) {
-        self.init(initialState: state, reducer: reducer, middlewares: [], effects: [], observers: [])
-    }
-
-    private init(
+    init(
         initialState: State,
         reducer: @escaping (inout State, Action) -> Void,
         middlewares: [BoundMiddleware<State, Action>],
@@ -393,49 +257,6 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         _ = start(effect)
     }
 
-    /// Starts `effect`, which then reacts to every action the store reduces until the returned
-    /// registration is cancelled or released, or the store is released.
-    ///
-    /// Registering an effect that is still registered is reported as an issue: both registrations
-    /// run, so the effect reacts to each action twice. Two effects made by the same code (a
-    /// factory function called twice) are different effects and are not reported.
-    ///
-    /// - Parameter effect: The effect to run.
-    /// - Returns: The registration that keeps the effect running.
-    public func register(_ effect: Effect<Action>) -> EffectRegistration {
-        EffectRegistration(task: start(effect))
-    }
-
-    /// The values `selector` derives from the state: the current one, then each different one.
-    ///
-    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:)``.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    public func select<Value: Equatable & Sendable>(
-        _ selector: Selector<State, Value>
-    ) -> StoreSelection<State, Action, Value> {
-        StoreSelection(store: self) { selector($0) }
-    }
-
-    /// The values a function derives from the state: the current one, then each different one.
-    ///
-    /// - Parameter selector: A function of the state.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    public func select<Value: Equatable & Sendable>(
-        _ selector: @escaping @Sendable (State) -> Value
-    ) -> StoreSelection<State, Action, Value> {
-        StoreSelection(store: self, select: selector)
-    }
-
-    /// The values at a key path of the state: the current one, then each different one.
-    ///
-    /// - Parameter keyPath: The key path of the value in the state.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    public func select<Value: Equatable & Sendable>(
-        _ keyPath: KeyPath<State, Value> & Sendable
-    ) -> StoreSelection<State, Action, Value> {
-        StoreSelection(store: self) { $0[keyPath: keyPath] }
-    }
-
     /// Phase 1: applies the reducer in place and notifies observers.
     ///
     /// The state before the action is kept only when an observer needs it: otherwise an in-place
@@ -518,7 +339,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     /// Phase 1, then the side effects still to run, or `nil` when there are none. The returned
     /// value holds no reference to the store.
-    private func reduce(
+    func reduce(
         _ action: Action,
         origin: DispatchOrigin = .external,
         cause: Int? = nil,
@@ -557,35 +378,6 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
             waitsForTree: openTree == nil && waits,
             cause: cause
         )
-    }
-
-    /// Dispatches an action an effect emitted, as part of the tree of the action it reacted to
-    /// (the task-local tree while the host hands it over). Never waits for effects: the effect
-    /// that emitted it may be the one to react next.
-    private func dispatchEffectOutput(_ action: Action, effect: String, cause: Int?) async {
-        await reduce(action, origin: .effect(effect), cause: cause, joining: DispatchTree.current, waits: false)?.perform()
-    }
-
-    /// Starts `effect` in a task the store's effect host owns.
-    private func start(_ effect: Effect<Action>) -> Task<Void, Never> {
-        let name = effect.name
-        return effects.start(
-            effect,
-            dispatchOutput: { [weak self] action, cause in
-                await self?.dispatchEffectOutput(action, effect: name, cause: cause)
-            },
-            onFailure: { [weak self] failure in self?.record(failure) },
-            deliversOutput: false
-        )
-    }
-
-    private func record(_ failure: EffectFailure) {
-        registrar.withMutation(of: self, keyPath: failuresKeyPath) {
-            recordedFailures.append(failure)
-            if recordedFailures.count > 100 {
-                recordedFailures.removeFirst(recordedFailures.count - 100)
-            }
-        }
     }
 
     private func makeDispatcher() -> Dispatcher<Action> {

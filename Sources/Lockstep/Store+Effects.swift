@@ -1,0 +1,43 @@
+extension Store {
+    /// Starts `effect`, which then reacts to every action the store reduces until the returned
+    /// registration is cancelled or released, or the store is released.
+    ///
+    /// Registering an effect that is still registered is reported as an issue: both registrations
+    /// run, so the effect reacts to each action twice. Two effects made by the same code (a
+    /// factory function called twice) are different effects and are not reported.
+    ///
+    /// - Parameter effect: The effect to run.
+    /// - Returns: The registration that keeps the effect running.
+    public func register(_ effect: Effect<Action>) -> EffectRegistration {
+        EffectRegistration(task: start(effect))
+    }
+
+    /// Dispatches an action an effect emitted, as part of the tree of the action it reacted to
+    /// (the task-local tree while the host hands it over). Never waits for effects: the effect
+    /// that emitted it may be the one to react next.
+    fileprivate func dispatchEffectOutput(_ action: Action, effect: String, cause: Int?) async {
+        await reduce(action, origin: .effect(effect), cause: cause, joining: DispatchTree.current, waits: false)?.perform()
+    }
+
+    /// Starts `effect` in a task the store's effect host owns.
+    func start(_ effect: Effect<Action>) -> Task<Void, Never> {
+        let name = effect.name
+        return effects.start(
+            effect,
+            dispatchOutput: { [weak self] action, cause in
+                await self?.dispatchEffectOutput(action, effect: name, cause: cause)
+            },
+            onFailure: { [weak self] failure in self?.record(failure) },
+            deliversOutput: false
+        )
+    }
+
+    fileprivate func record(_ failure: EffectFailure) {
+        registrar.withMutation(of: self, keyPath: failuresKeyPath) {
+            recordedFailures.append(failure)
+            if recordedFailures.count > 100 {
+                recordedFailures.removeFirst(recordedFailures.count - 100)
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+extension Store {
+    /// Creates a store with services that its middlewares receive on every call.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that computes the next state for each action.
+    ///   - services: The app's services (API clients, databases, clocks), handed to every
+    ///     middleware call. Any `Sendable` value works; an app usually defines a container
+    ///     struct.
+    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
+    ///   - effects: Effects to run for the whole life of the store, as if registered with
+    ///     ``register(_:)`` right away.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    public convenience init<Services: Sendable>(
+        state: State,
+        reducer: @escaping (_ state: State, _ action: Action) -> State,
+        services: Services,
+        middlewares: [Middleware<State, Action, Services>],
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = []
+    ) {
+        self.init(
+            initialState: state, reducer: { $0 = reducer($0, $1) },
+            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
+    }
+
+    /// Creates a store with services and a reducer that changes the state in place.
+    ///
+    /// An in-place reducer (``InPlaceReducer``) changes one element of a large collection
+    /// without copying the collection:
+    ///
+    /// ```swift
+    /// let store = Store(
+    ///     state: AppState(),
+    ///     reducer: { (state: inout AppState, action: AppAction) in
+    ///         if case .toggle(let index) = action { state.todos[index].isDone.toggle() }
+    ///     },
+    ///     services: services,
+    ///     middlewares: [syncMiddleware]
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - services: The app's services, handed to every middleware call.
+    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    public convenience init<Services: Sendable>(
+        state: State,
+        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
+        services: Services,
+        middlewares: [Middleware<State, Action, Services>],
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = []
+    ) {
+        self.init(
+            initialState: state, reducer: reducer,
+            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
+    }
+
+    /// Creates a store whose middlewares need no services.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that computes the next state for each action.
+    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
+    ///     Each receives the state, the action and a ``Dispatcher``.
+    ///   - effects: Effects to run for the whole life of the store, as if registered with
+    ///     ``register(_:)`` right away.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    public convenience init(
+        state: State,
+        reducer: @escaping (_ state: State, _ action: Action) -> State,
+        middlewares: [@Sendable (
+            _ state: State,
+            _ action: Action,
+            _ dispatch: Dispatcher<Action>
+        ) async -> Void] = [],
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = []
+    ) {
+        self.init(
+            initialState: state, reducer: { $0 = reducer($0, $1) },
+            middlewares: middlewares, effects: effects, observers: observers)
+    }
+
+    /// Creates a store with a reducer that changes the state in place, and middlewares that
+    /// need no services.
+    ///
+    /// ```swift
+    /// let store = Store(state: Counter(), reducer: { (state: inout Counter, action: CounterAction) in
+    ///     state.count += 1
+    /// })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    public convenience init(
+        state: State,
+        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
+        middlewares: [@Sendable (
+            _ state: State,
+            _ action: Action,
+            _ dispatch: Dispatcher<Action>
+        ) async -> Void] = [],
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = []
+    ) {
+        self.init(
+            initialState: state, reducer: reducer,
+            middlewares: middlewares, effects: effects, observers: observers)
+    }
+
+    /// Creates a store with a reducer and no side effects.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that computes the next state for each action.
+    public convenience init(state: State, reducer: @escaping (_ state: State, _ action: Action) -> State) {
+        self.init(initialState: state, reducer: { $0 = reducer($0, $1) }, middlewares: [], effects: [], observers: [])
+    }
+
+    /// Creates a store with an in-place reducer and no side effects.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    public convenience init(state: State, reducer: @escaping (_ state: inout State, _ action: Action) -> Void) {
+        self.init(initialState: state, reducer: reducer, middlewares: [], effects: [], observers: [])
+    }
+}
