@@ -55,11 +55,19 @@ public struct SQLiteScoreAPI: ScoreAPI {
     private let database: DatabaseQueue
     private let now: @Sendable () -> Date
 
-    /// Opens (creating if needed) the database at `path` and its `score` table.
+    /// How long a connection waits for another process's write before it gives up.
+    public static let busyTimeout: TimeInterval = 10
+
+    /// Opens (creating if needed) the database at `path` and its `score` table, in WAL mode with
+    /// a busy timeout, so that many processes can post to the same file at once: each waits its
+    /// turn instead of failing with "database is locked".
     public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(ScoreError) {
         self.now = now
         do {
-            database = try DatabaseQueue(path: path)
+            var configuration = Configuration()
+            configuration.journalMode = .wal
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            database = try DatabaseQueue(path: path, configuration: configuration)
             // No DatabaseMigrator: the file may be shift-scheduler's, whose migrator would
             // reject migrations it does not know.
             try database.write { db in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import ScreenshotWatcher
 
@@ -11,6 +12,7 @@ struct ScreenshotWatcherCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        reportBrokenPipes()
         let pid = getpid()
         let (listening, nowListening) = AsyncStream.makeStream(of: Void.self)
         let screenshots = SignalEvents(SIGUSR1, onListening: { nowListening.yield() })
@@ -43,7 +45,8 @@ struct ScreenshotWatcherCommand: AsyncParsableCommand {
     }
 }
 
-/// Writes `line` to standard output at once, so a reader on a pipe sees it without delay.
+/// Writes `line` to standard output at once, so a reader on a pipe sees it without delay; when
+/// standard output cannot take it, says so on standard error and exits with status 1.
 func writeLine(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    printLineOrExit(line)
 }

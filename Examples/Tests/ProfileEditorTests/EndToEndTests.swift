@@ -4,11 +4,15 @@ import Testing
 
 /// Runs the `profile-editor` executable on a temporary JSON profile and checks what it prints.
 @Suite("profile-editor end to end")
-struct EndToEndTests {
+final class EndToEndTests {
     let folder: URL
 
     init() throws {
         folder = try makeTemporaryFolder("profile-e2e")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func run(_ arguments: [String]) throws -> ExampleRun {

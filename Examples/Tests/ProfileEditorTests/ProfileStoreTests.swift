@@ -4,11 +4,15 @@ import ProfileEditor
 import Testing
 
 @Suite("Profile JSON store")
-struct ProfileStoreTests {
+final class ProfileStoreTests {
     let folder: URL
 
     init() throws {
         folder = try makeTemporaryFolder("profile-store")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func path(_ name: String) -> String {
@@ -98,11 +102,15 @@ struct ProfileStoreTests {
 
 @MainActor
 @Suite("Live effect handler")
-struct LiveEffectHandlerTests {
+final class LiveEffectHandlerTests {
     let folder: URL
 
     init() throws {
         folder = try makeTemporaryFolder("profile-live")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     @Test("Loads, edits and saves through the store, keeping the profile's other fields")

@@ -4,11 +4,15 @@ import Testing
 
 /// Runs the `scoreboard` executable with piped input on a temporary database.
 @Suite("scoreboard end to end")
-struct EndToEndTests {
+final class EndToEndTests {
     let folder: URL
 
     init() throws {
         folder = try makeTemporaryFolder("scoreboard-e2e")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     var database: String { folder.appendingPathComponent("shifts.sqlite").path }
