@@ -3,6 +3,12 @@ import Foundation
 import ProfileEditor
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("Profile JSON store")
 final class ProfileStoreTests {
     let folder: URL
@@ -97,6 +103,34 @@ final class ProfileStoreTests {
         let nowhere = ProfileStore(path: path("missing-folder/profile.json"))
         #expect(throws: ProfileStoreError.self) { try nowhere.save(["email": "x@example.com"]) }
         #expect(!nowhere.exists)
+    }
+
+    @Test("A save through a symbolic link replaces the file it points to, keeping the link and the mode")
+    func saveKeepsLinkAndMode() throws {
+        let target = path("target.json")
+        let link = path("link.json")
+        try write(#"{"email": "a@b.c"}"#, to: target)
+        #expect(chmod(target, 0o600) == 0)
+        #expect(symlink(target, link) == 0)
+
+        try ProfileStore(path: link).save(["email": "x@y.z"])
+
+        var status = stat()
+        #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(stat(target, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(try ProfileStore(path: link).load() == ["email": "x@y.z"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.json", "target.json"])
+    }
+
+    @Test("A save onto a FIFO is refused and leaves it a FIFO")
+    func saveRefusesSpecialFiles() throws {
+        let fifo = path("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: ProfileStoreError.unwritable(path: fifo, reason: "it is not a regular file")) {
+            try ProfileStore(path: fifo).save(["email": "x@y.z"])
+        }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     }
 }
 
