@@ -112,6 +112,49 @@ final class ShiftSchedulerReliabilityTests {
         }
     }
 
+    @Test(
+        "A recording the disk cannot take is an error exit saying why, and what was lost is marked",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    func fullDiskForTheRecordingIsAnErrorExit() throws {
+        #expect(try run(common).status == 0)
+        // 150 shifts of long titles: the week's line in the recording is over 40 KB.
+        let queue = try DatabaseQueue(path: database)
+        try queue.write { db in
+            for _ in 1...150 {
+                var shift = Shift(title: String(repeating: "T", count: 100), day: "2026-11-22", startHour: 1, endHour: 2)
+                try shift.insert(db)
+            }
+        }
+        try queue.close()
+        let recording = folder.appendingPathComponent("session.jsonl").path
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("shift-scheduler").path
+
+        // Files of this process may not grow past 40 KiB (SQLite's 32 KiB shared-memory file
+        // fits): the recording's write fails with "File too large", as on a full disk.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "-c", #"trap '' XFSZ; ulimit -f 40; exec "$0" "$@""#, executable, "list", "--record", recording,
+        ] + common
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus != 0)
+        #expect(message.contains("the recording is incomplete: the action log could not be written"))
+        // The file ends with whole lines: the header, and the count of what could not be written.
+        let log = try SessionLog(contentsOf: URL(fileURLWithPath: recording))
+        #expect(log.entries.count + log.droppedCount == 2)
+        #expect(log.droppedCount >= 1)
+    }
+
     @Test("list reports a storage error instead of an empty week")
     func listReportsStorageErrors() throws {
         #expect(try run(common).status == 0)
