@@ -70,12 +70,17 @@ public struct SQLiteScoreAPI: ScoreAPI {
             database = try DatabaseQueue(path: path, configuration: configuration)
             // No DatabaseMigrator: the file may be shift-scheduler's, whose migrator would
             // reject migrations it does not know.
-            try database.write { db in
-                try db.create(table: "score", options: .ifNotExists) { table in
-                    table.autoIncrementedPrimaryKey("id")
-                    table.column("home", .integer).notNull()
-                    table.column("away", .integer).notNull()
-                    table.column("postedAt", .datetime).notNull()
+            // Immediate: the write lock is taken (waiting up to the busy timeout) before the
+            // schema is read, so processes creating the table at once take turns.
+            try database.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.create(table: "score", options: .ifNotExists) { table in
+                        table.autoIncrementedPrimaryKey("id")
+                        table.column("home", .integer).notNull()
+                        table.column("away", .integer).notNull()
+                        table.column("postedAt", .datetime).notNull()
+                    }
+                    return .commit
                 }
             }
         } catch let error as DatabaseError {

@@ -188,9 +188,20 @@ public struct SQLiteCalendarService: CalendarService {
         }
     }
 
+    /// Runs `body` in an immediate transaction: it takes the write lock (waiting up to the busy
+    /// timeout) before it reads, so a concurrent writer cannot invalidate what it read, which
+    /// in WAL mode fails at once instead of waiting.
     private func write<T>(_ body: (Database) throws -> T) throws(CalendarError) -> T {
         do {
-            return try database.write(body)
+            return try database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw CalendarError.storage("the transaction did not run") }
+                return result
+            }
         } catch let error as CalendarError {
             throw error
         } catch {
