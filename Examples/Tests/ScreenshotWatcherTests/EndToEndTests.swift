@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -92,6 +93,17 @@ struct SignalBurstTests {
         #expect((1...1_000).contains(counts.count))
         #expect(last == "stopped after \(counts.count) screenshots")
         #expect(process.terminationStatus == 0)
+    }
+}
+
+/// A standard output that cannot take the program's lines.
+@Suite("screenshot-watcher output failures")
+struct OutputFailureTests {
+    @Test("A full or closed standard output is an error exit with a message, never a trap", arguments: [ExampleOutput.full, .closed])
+    func outputFailureIsAnErrorExit(output: ExampleOutput) throws {
+        let result = try startExample("screenshot-watcher", [], output: output).wait()
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot write to standard output"))
     }
 }
 
