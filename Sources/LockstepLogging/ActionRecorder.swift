@@ -8,6 +8,8 @@ public enum ActionRecorderError: Error, CustomStringConvertible {
     case sinkFailed(any Error)
     /// The header (with the initial state) alone does not fit in `maxBytes`: nothing is written.
     case headerExceedsMaxBytes(headerBytes: Int, maxBytes: Int)
+    /// The initial state does not encode (say, a `Double.nan`): nothing is written.
+    case headerNotEncodable(any Error)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum ActionRecorderError: Error, CustomStringConvertible {
             "the action log could not be written: \(error)"
         case .headerExceedsMaxBytes(let headerBytes, let maxBytes):
             "the action log's header needs \(headerBytes) bytes and room for a dropped-count line, more than maxBytes (\(maxBytes))"
+        case .headerNotEncodable(let error):
+            "the action log's initial state does not encode: \(error)"
         }
     }
 }
@@ -177,7 +181,7 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
     }
 
     /// The first failure that lost actions without a line of the log counting them: the sink
-    /// threw, or the header does not fit in `maxBytes`. `nil` while the log accounts for every
+    /// threw, or the header does not fit in `maxBytes` or does not encode. `nil` while the log accounts for every
     /// action.
     public var failure: ActionRecorderError? {
         buffer.withLock { $0.failure }
@@ -245,13 +249,17 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
             var room = maxBytes - work.bytes - markerReserve
 
             if let initialState = work.initialState {
-                let header = headerLine(initialState, appVersion: appVersion, encoder: encoder)
-                if header.count <= room {
-                    data.append(header)
-                    room -= header.count
-                    headerWritten = true
-                } else {
-                    failure = .headerExceedsMaxBytes(headerBytes: header.count, maxBytes: maxBytes)
+                do {
+                    let header = try headerLine(initialState, appVersion: appVersion, encoder: encoder)
+                    if header.count <= room {
+                        data.append(header)
+                        room -= header.count
+                        headerWritten = true
+                    } else {
+                        failure = .headerExceedsMaxBytes(headerBytes: header.count, maxBytes: maxBytes)
+                    }
+                } catch {
+                    failure = .headerNotEncodable(error)
                 }
             }
             let canWrite = work.initialState == nil || headerWritten
@@ -366,12 +374,12 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
         }
     }
 
-    private static func headerLine(_ initialState: State, appVersion: String?, encoder: JSONEncoder) -> Data {
+    private static func headerLine(_ initialState: State, appVersion: String?, encoder: JSONEncoder) throws -> Data {
         let header = ActionLog<State, Action>.Header(
             format: ActionLog<State, Action>.Header.format,
             version: ActionLog<State, Action>.Header.version,
             appVersion: appVersion, initialState: initialState)
-        var data = (try? encoder.encode(header)) ?? Data()
+        var data = try encoder.encode(header)
         data.append(UInt8(ascii: "\n"))
         return data
     }

@@ -120,6 +120,27 @@ struct RecorderReliabilityTests {
         #expect(recorder.droppedCount == 1)
     }
 
+    @Test("An initial state that does not encode writes nothing and says so")
+    func unencodableInitialStateIsReported() async throws {
+        struct Reading: Codable, Equatable, Sendable { var value: Double }
+        let sink = MemoryActionLogSink()
+        let recorder = ActionRecorder<Reading, Double>(sink: sink)
+        let store = Store(
+            state: Reading(value: .nan), reducer: { _, value in Reading(value: value) }, observers: [recorder.observer])
+        await store.dispatch(1)
+        do {
+            try await recorder.finish()
+            Issue.record("finish() returned although the header does not encode")
+        } catch {
+            guard case .headerNotEncodable = error else {
+                Issue.record("expected headerNotEncodable, got \(error)")
+                return
+            }
+        }
+        #expect(sink.data.isEmpty)
+        #expect(recorder.droppedCount == 1)
+    }
+
     @Test("A header larger than maxBytes writes nothing and says so")
     func headerLargerThanTheBoundIsReported() async throws {
         let sink = MemoryActionLogSink()
