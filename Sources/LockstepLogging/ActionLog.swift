@@ -18,7 +18,9 @@ import Lockstep
 ///
 /// Reading never crashes on a bad file: a truncated last line, a line that is not JSON, an action
 /// or state that does not decode (say, a case this version of the app no longer has), an unknown
-/// format, or another app version each throw an ``ActionLogError`` naming the line.
+/// format, another app version, a negative or overflowing dropped count, or a line longer than
+/// `maxLineBytes` each throw an ``ActionLogError`` naming the line. A log is read a line at a
+/// time, so memory stays bounded by the longest line accepted, beyond the entries themselves.
 public struct ActionLog<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
     /// One recorded action.
     public struct Entry: Sendable {
@@ -48,30 +50,132 @@ public struct ActionLog<State: Codable & Sendable, Action: Codable & Sendable>: 
     /// How many actions the recorder had to drop (buffer full, size bound reached, sink failing).
     public let droppedCount: Int
 
-    /// Reads the log at `url`.
+    /// The longest line ``init(contentsOf:expectedAppVersion:maxLineBytes:)`` and
+    /// ``init(data:expectedAppVersion:maxLineBytes:)`` read by default: 16 MiB.
+    public static var defaultMaxLineBytes: Int { 16 * 1_024 * 1_024 }
+
+    /// Reads the log at `url`, a line at a time: a line longer than `maxLineBytes` is rejected
+    /// before it is read whole, so a hostile file costs a bounded amount of memory beyond the
+    /// entries it holds.
     ///
     /// - Parameters:
     ///   - url: A file written by an ``ActionRecorder`` through ``FileActionLogSink``.
     ///   - expectedAppVersion: When given, a log recorded by another app version is rejected.
-    public init(contentsOf url: URL, expectedAppVersion: String? = nil) throws {
-        try self.init(data: Data(contentsOf: url), expectedAppVersion: expectedAppVersion)
+    ///   - maxLineBytes: The longest line accepted, without its newline.
+    public init(
+        contentsOf url: URL, expectedAppVersion: String? = nil, maxLineBytes: Int = defaultMaxLineBytes
+    ) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var parser = Parser(expectedAppVersion: expectedAppVersion, maxLineBytes: maxLineBytes)
+        var partial = Data()
+        while let chunk = try handle.read(upToCount: 64 * 1_024), !chunk.isEmpty {
+            var start = chunk.startIndex
+            while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                try parser.checkLength(partial.count + (newline - start))
+                partial.append(chunk[start..<newline])
+                try parser.take(partial, terminated: true)
+                partial.removeAll(keepingCapacity: true)
+                start = newline + 1
+            }
+            try parser.checkLength(partial.count + (chunk.endIndex - start))
+            partial.append(chunk[start...])
+        }
+        if !partial.isEmpty { try parser.take(partial, terminated: false) }
+        self = try parser.log()
     }
 
     /// Reads a log from its JSON Lines.
-    public init(data: Data, expectedAppVersion: String? = nil) throws {
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let endsWithNewline = lines.last?.isEmpty ?? false
-        if endsWithNewline { lines.removeLast() }
-        guard let first = lines.first, !first.isEmpty else { throw ActionLogError.empty }
-        let decoder = JSONDecoder()
+    ///
+    /// - Parameters:
+    ///   - data: The lines an ``ActionRecorder`` wrote.
+    ///   - expectedAppVersion: When given, a log recorded by another app version is rejected.
+    ///   - maxLineBytes: The longest line accepted, without its newline.
+    public init(data: Data, expectedAppVersion: String? = nil, maxLineBytes: Int = defaultMaxLineBytes) throws {
+        var parser = Parser(expectedAppVersion: expectedAppVersion, maxLineBytes: maxLineBytes)
+        var start = data.startIndex
+        while start < data.endIndex {
+            let newline = data[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let end = newline ?? data.endIndex
+            try parser.checkLength(end - start)
+            try parser.take(data[start..<end], terminated: newline != nil)
+            start = end + 1
+        }
+        self = try parser.log()
+    }
 
-        func decodeLine<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-            let number = index + 1
-            let bytes = Data(lines[index])
-            guard (try? JSONSerialization.jsonObject(with: bytes)) != nil else {
-                if index == lines.count - 1 && !endsWithNewline {
-                    throw ActionLogError.truncated(line: number)
+    private init(appVersion: String?, initialState: State, entries: [Entry], droppedCount: Int) {
+        self.appVersion = appVersion
+        self.initialState = initialState
+        self.entries = entries
+        self.droppedCount = droppedCount
+    }
+
+    /// Reads a log one line at a time.
+    private struct Parser {
+        let expectedAppVersion: String?
+        let maxLineBytes: Int
+        let decoder = JSONDecoder()
+        var number = 0
+        var header: Header?
+        var entries: [Entry] = []
+        var dropped = 0
+
+        init(expectedAppVersion: String?, maxLineBytes: Int) {
+            self.expectedAppVersion = expectedAppVersion
+            self.maxLineBytes = max(maxLineBytes, 0)
+        }
+
+        /// Throws when the line being read, `count` bytes so far, is longer than allowed.
+        func checkLength(_ count: Int) throws(ActionLogError) {
+            if count > maxLineBytes { throw .lineTooLong(line: number + 1, maxBytes: maxLineBytes) }
+        }
+
+        mutating func take(_ bytes: Data, terminated: Bool) throws {
+            number += 1
+            guard header != nil else {
+                guard !bytes.isEmpty else { throw ActionLogError.empty }
+                let header = try decode(Header.self, from: bytes, terminated: terminated)
+                guard header.format == Header.format, header.version == Header.version else {
+                    throw ActionLogError.unsupportedFormat(line: 1, found: "\(header.format) \(header.version)")
                 }
+                if let expectedAppVersion, header.appVersion != expectedAppVersion {
+                    throw ActionLogError.appVersionMismatch(recorded: header.appVersion, expected: expectedAppVersion)
+                }
+                self.header = header
+                return
+            }
+            let line = try decode(Line.self, from: bytes, terminated: terminated)
+            if let count = line.dropped {
+                guard count >= 0 else {
+                    throw ActionLogError.corrupt(line: number, reason: "the dropped count \(count) is negative")
+                }
+                let (sum, overflows) = dropped.addingReportingOverflow(count)
+                guard !overflows else {
+                    throw ActionLogError.corrupt(line: number, reason: "the dropped counts add up to more than \(Int.max)")
+                }
+                dropped = sum
+                return
+            }
+            guard let seq = line.seq, let action = line.action, let state = line.state else {
+                throw ActionLogError.corrupt(line: number, reason: "an entry needs seq, action and state")
+            }
+            entries.append(
+                Entry(
+                    line: number, sequenceNumber: seq, cause: line.cause, origin: line.origin ?? "app",
+                    action: action, state: state, stateBefore: line.stateBefore))
+        }
+
+        func log() throws(ActionLogError) -> ActionLog {
+            guard let header else { throw .empty }
+            return ActionLog(
+                appVersion: header.appVersion, initialState: header.initialState, entries: entries,
+                droppedCount: dropped)
+        }
+
+        private func decode<T: Decodable>(_ type: T.Type, from bytes: Data, terminated: Bool) throws -> T {
+            guard (try? JSONSerialization.jsonObject(with: bytes)) != nil else {
+                if !terminated { throw ActionLogError.truncated(line: number) }
                 throw ActionLogError.corrupt(line: number, reason: "not a JSON object")
             }
             do {
@@ -80,37 +184,6 @@ public struct ActionLog<State: Codable & Sendable, Action: Codable & Sendable>: 
                 throw ActionLogError(decoding: error, line: number)
             }
         }
-
-        let header = try decodeLine(Header.self, at: 0)
-        guard header.format == Header.format else {
-            throw ActionLogError.unsupportedFormat(line: 1, found: "\(header.format) \(header.version)")
-        }
-        guard header.version == Header.version else {
-            throw ActionLogError.unsupportedFormat(line: 1, found: "\(header.format) \(header.version)")
-        }
-        if let expectedAppVersion, header.appVersion != expectedAppVersion {
-            throw ActionLogError.appVersionMismatch(recorded: header.appVersion, expected: expectedAppVersion)
-        }
-        var entries: [Entry] = []
-        var dropped = 0
-        for index in lines.indices.dropFirst() {
-            let line = try decodeLine(Line.self, at: index)
-            if let count = line.dropped {
-                dropped += count
-                continue
-            }
-            guard let seq = line.seq, let action = line.action, let state = line.state else {
-                throw ActionLogError.corrupt(line: index + 1, reason: "an entry needs seq, action and state")
-            }
-            entries.append(
-                Entry(
-                    line: index + 1, sequenceNumber: seq, cause: line.cause, origin: line.origin ?? "app",
-                    action: action, state: state, stateBefore: line.stateBefore))
-        }
-        appVersion = header.appVersion
-        initialState = header.initialState
-        self.entries = entries
-        droppedCount = dropped
     }
 
     struct Header: Codable {
@@ -149,6 +222,8 @@ public enum ActionLogError: Error, Equatable, CustomStringConvertible {
     case unsupportedFormat(line: Int, found: String)
     /// The log was recorded by another version of the app.
     case appVersionMismatch(recorded: String?, expected: String)
+    /// A line is longer than the reader accepts (`maxLineBytes`); it was not read whole.
+    case lineTooLong(line: Int, maxBytes: Int)
 
     init(decoding error: DecodingError, line: Int) {
         let path: [any CodingKey]
@@ -186,6 +261,8 @@ public enum ActionLogError: Error, Equatable, CustomStringConvertible {
             "Line \(line) is not a Lockstep action log header of version 1: found \(found)."
         case .appVersionMismatch(let recorded, let expected):
             "The action log was recorded by app version \(recorded ?? "(none)"), not \(expected)."
+        case .lineTooLong(let line, let maxBytes):
+            "Line \(line) of the action log is longer than \(maxBytes) bytes, the most the reader accepts."
         }
     }
 }

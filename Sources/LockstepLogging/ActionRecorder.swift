@@ -1,48 +1,25 @@
 import Foundation
 import Lockstep
 
-/// Where an ``ActionRecorder`` writes its JSON Lines.
-public protocol ActionLogSink: Sendable {
-    /// Writes `data` (one or more whole lines, each ending in a newline) after what was written
-    /// before.
-    func write(_ data: Data) async throws
-}
+/// Why an ``ActionRecorder`` lost actions it could not mark in its log.
+public enum ActionRecorderError: Error, CustomStringConvertible {
+    /// The sink threw: the actions of that write are lost, and the log may lack the line that
+    /// counts them.
+    case sinkFailed(any Error)
+    /// The header (with the initial state) alone does not fit in `maxBytes`: nothing is written.
+    case headerExceedsMaxBytes(headerBytes: Int, maxBytes: Int)
+    /// The initial state does not encode (say, a `Double.nan`): nothing is written.
+    case headerNotEncodable(any Error)
 
-/// A sink that writes to a file, created (or emptied) when the sink is made.
-public final class FileActionLogSink: ActionLogSink {
-    private let handle: FileHandle
-
-    /// Creates the file at `url`, replacing one that is there.
-    public init(url: URL) throws {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    public var description: String {
+        switch self {
+        case .sinkFailed(let error):
+            "the action log could not be written: \(error)"
+        case .headerExceedsMaxBytes(let headerBytes, let maxBytes):
+            "the action log's header needs \(headerBytes) bytes and room for a dropped-count line, more than maxBytes (\(maxBytes))"
+        case .headerNotEncodable(let error):
+            "the action log's initial state does not encode: \(error)"
         }
-        handle = try FileHandle(forWritingTo: url)
-    }
-
-    deinit {
-        try? handle.close()
-    }
-
-    public func write(_ data: Data) async throws {
-        try handle.write(contentsOf: data)
-    }
-}
-
-/// A sink that keeps the lines in memory, for tests.
-public final class MemoryActionLogSink: ActionLogSink {
-    private let storage = Lock(Data())
-
-    /// Creates an empty sink.
-    public init() {}
-
-    /// Everything written so far.
-    public var data: Data {
-        storage.withLock { $0 }
-    }
-
-    public func write(_ data: Data) async throws {
-        storage.withLock { $0.append(data) }
     }
 }
 
@@ -56,7 +33,7 @@ public final class MemoryActionLogSink: ActionLogSink {
 /// let store = Store(state: AppState(), reducer: appReducer, services: services,
 ///                   middlewares: middlewares, observers: [recorder.observer])
 /// // ...
-/// await recorder.flush()
+/// try await recorder.finish()
 /// ```
 ///
 /// Recording never holds up a dispatch. The observer only appends the reduction to a bounded
@@ -65,20 +42,65 @@ public final class MemoryActionLogSink: ActionLogSink {
 /// is dropped and counted in ``droppedCount``, and the log gets a line saying how many were
 /// dropped, so a replay knows where the gap is. Recording can be paused and resumed with
 /// ``isRecording``.
+///
+/// What the log guarantees, whatever the load:
+/// - Its first line is the header, with the state before the first recorded action, however
+///   many actions were dropped before the writer first ran.
+/// - Every dropped action is counted by a `{"dropped":N}` line: before the next entry written,
+///   or, when none follows, at ``flush()`` or ``finish()``. The entries plus the dropped counts
+///   equal the actions recorded. The one exception is a sink that keeps failing, which cannot
+///   take the line that counts its losses; ``failure`` and ``finish()`` report it.
+/// - The log never exceeds `maxBytes`: room for one dropped-count line is kept free, so the
+///   losses after the log is full are still marked.
 public final class ActionRecorder<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
+    /// What the observer, the writer and the callers share, under one lock.
     private struct Buffer {
         var pending: [(reduction: Reduction<State, Action>, afterGap: Bool)] = []
+        /// The state before the first recorded action: the header's, kept until it is written.
+        var initialState: State?
+        var headerWritten = false
         var isRecording = true
         var afterGap = false
+        /// Dropped in all.
         var dropped = 0
-        var droppedSinceLastLine = 0
+        /// Dropped and not yet counted by a line of the log.
+        var unmarked = 0
         var bytes = 0
-        var headerWritten = false
         var isWriting = false
+        /// A caller of `flush()` waits for the losses to be marked even with no entry to write.
+        var markRequested = false
+        /// Actions were lost after the last entry written, so the next entry written must carry
+        /// the state it started from.
+        var resynchronizes = false
         var isClosed = false
+        var finalPassDone = false
+        var writerFinished = false
+        var failure: ActionRecorderError?
         var writer: CheckedContinuation<Void, Never>?
         var flushWaiters: [CheckedContinuation<Void, Never>] = []
+        var finishWaiters: [CheckedContinuation<Void, Never>] = []
+
+        var hasUnmarkedWork: Bool {
+            unmarked > 0 || (!headerWritten && initialState != nil)
+        }
     }
+
+    /// One pass of the writer: what it took from the buffer.
+    private struct Work {
+        var batch: [(reduction: Reduction<State, Action>, afterGap: Bool)]
+        var initialState: State?
+        var unmarked: Int
+        var resynchronizes: Bool
+        var bytes: Int
+        /// Whether the losses at the end of the batch are to be marked now, and whether the
+        /// room kept for that may be used (the last pass, after `close()`).
+        var marksTrailingLosses: Bool
+        var isFinal: Bool
+    }
+
+    /// The longest dropped-count line, `{"dropped":9223372036854775807}` and its newline: the
+    /// room every write leaves free, so that the losses after it can always be marked.
+    static var markerReserve: Int { markerLine(Int.max).count }
 
     /// How many reductions the buffer holds before it drops.
     public let capacity: Int
@@ -88,8 +110,6 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
     public let appVersion: String?
 
     private let buffer = Lock(Buffer())
-    private let sink: any ActionLogSink
-    private let writerTask = Lock<Task<Void, Never>?>(nil)
 
     /// Creates a recorder.
     ///
@@ -97,21 +117,20 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
     ///   - sink: Where the lines go.
     ///   - appVersion: Written in the header, so ``ActionLog`` can reject a log of another version.
     ///   - capacity: How many reductions may wait for the sink; at least 1.
-    ///   - maxBytes: The most the log may hold; at least 1.
+    ///   - maxBytes: The most the log may hold; at least 1. The header must fit with 32 bytes to
+    ///     spare (the room kept for a dropped-count line), or nothing is written.
     public init(
         sink: any ActionLogSink,
         appVersion: String? = nil,
         capacity: Int = 1_024,
         maxBytes: Int = 64 * 1_024 * 1_024
     ) {
-        self.sink = sink
         self.appVersion = appVersion
         self.capacity = max(capacity, 1)
         self.maxBytes = max(maxBytes, 1)
-        let task = Task { [buffer, sink, appVersion, maxBytes = self.maxBytes] in
+        Task { [buffer, maxBytes = self.maxBytes] in
             await Self.write(buffer: buffer, to: sink, appVersion: appVersion, maxBytes: maxBytes)
         }
-        writerTask.withLock { $0 = task }
     }
 
     deinit {
@@ -126,9 +145,12 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
                     buffer.afterGap = true
                     return nil
                 }
+                if buffer.initialState == nil && !buffer.headerWritten {
+                    buffer.initialState = reduction.stateBefore
+                }
                 guard buffer.pending.count < capacity else {
                     buffer.dropped += 1
-                    buffer.droppedSinceLastLine += 1
+                    buffer.unmarked += 1
                     buffer.afterGap = true
                     return nil
                 }
@@ -158,19 +180,34 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
         buffer.withLock { $0.bytes }
     }
 
-    /// Returns once everything recorded so far is written to the sink.
+    /// The first failure that lost actions without a line of the log counting them: the sink
+    /// threw, or the header does not fit in `maxBytes` or does not encode. `nil` while the log accounts for every
+    /// action.
+    public var failure: ActionRecorderError? {
+        buffer.withLock { $0.failure }
+    }
+
+    /// Returns once everything recorded so far is written to the sink, with a line counting the
+    /// actions dropped since the last entry. When the log is nearly full, that line waits for
+    /// ``finish()``, which may use the room kept for it.
     public func flush() async {
         await withCheckedContinuation { continuation in
-            let done = buffer.withLock { buffer in
-                if buffer.pending.isEmpty && !buffer.isWriting { return true }
+            let writer = buffer.withLock { buffer -> CheckedContinuation<Void, Never>?? in
+                let idle = buffer.pending.isEmpty && !buffer.isWriting
+                if buffer.writerFinished || (idle && !buffer.hasUnmarkedWork) { return .none }
                 buffer.flushWaiters.append(continuation)
-                return false
+                if buffer.hasUnmarkedWork { buffer.markRequested = true }
+                defer { buffer.writer = nil }
+                return .some(buffer.writer)
             }
-            if done { continuation.resume() }
+            switch writer {
+            case .none: continuation.resume()
+            case .some(let writer): writer?.resume()
+            }
         }
     }
 
-    /// Stops recording for good, once what is buffered is written.
+    /// Stops recording for good; what is buffered is still written, and the losses marked.
     public func close() {
         let writer = buffer.withLock { buffer in
             buffer.isClosed = true
@@ -180,6 +217,21 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
         writer?.resume()
     }
 
+    /// Stops recording, waits until everything is written and every loss is marked, and throws
+    /// ``failure`` if there is one: call it before the app exits, and exit non-zero when it throws.
+    public func finish() async throws(ActionRecorderError) {
+        close()
+        await withCheckedContinuation { continuation in
+            let done = buffer.withLock { buffer in
+                if buffer.writerFinished { return true }
+                buffer.finishWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+        if let failure { throw failure }
+    }
+
     // MARK: The writer
 
     private static func write(
@@ -187,89 +239,124 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
     ) async {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        while true {
-            let next = await nextBatch(buffer)
-            guard let (batch, headerWritten, droppedBefore) = next else { return }
+        while let work = await nextWork(buffer) {
             var data = Data()
-            // Only this task adds to `bytes`, so one read per batch is current for all of it.
-            let bytesBefore = buffer.withLock { $0.bytes }
-            var header = headerWritten
-            var dropped = 0
-            var gapPending = droppedBefore > 0
-            if droppedBefore > 0 {
-                data.append(line(["dropped": droppedBefore]))
-            }
-            for (reduction, afterGap) in batch {
-                var chunk = Data()
-                if !header {
-                    chunk.append(
-                        (try? encoder.encode(
-                            ActionLog<State, Action>.Header(
-                                format: ActionLog<State, Action>.Header.format,
-                                version: ActionLog<State, Action>.Header.version,
-                                appVersion: appVersion, initialState: reduction.stateBefore))) ?? Data())
-                    chunk.append(UInt8(ascii: "\n"))
+            var failure: ActionRecorderError?
+            var headerWritten = false
+            // Losses not yet marked: a line counting them goes before the next entry written.
+            var gap = work.unmarked
+            var resynchronizes = work.resynchronizes
+            var room = maxBytes - work.bytes - markerReserve
+
+            if let initialState = work.initialState {
+                do {
+                    let header = try headerLine(initialState, appVersion: appVersion, encoder: encoder)
+                    if header.count <= room {
+                        data.append(header)
+                        room -= header.count
+                        headerWritten = true
+                    } else {
+                        failure = .headerExceedsMaxBytes(headerBytes: header.count, maxBytes: maxBytes)
+                    }
+                } catch {
+                    failure = .headerNotEncodable(error)
                 }
-                let entry = ActionLog<State, Action>.Line(
-                    seq: reduction.sequenceNumber, cause: reduction.cause, origin: reduction.originLabel,
-                    action: reduction.action, state: reduction.stateAfter,
-                    stateBefore: afterGap || gapPending ? reduction.stateBefore : nil)
-                guard let encoded = try? encoder.encode(entry) else {
-                    dropped += 1
-                    gapPending = true
+            }
+            let canWrite = work.initialState == nil || headerWritten
+            var lostInBatch = 0
+            for (reduction, afterGap) in work.batch {
+                let startsAfterGap = afterGap || gap > 0 || resynchronizes
+                guard canWrite, let entry = entryLine(reduction, afterGap: startsAfterGap, encoder: encoder) else {
+                    gap += 1
+                    lostInBatch += 1
+                    resynchronizes = true
                     continue
                 }
-                chunk.append(encoded)
-                chunk.append(UInt8(ascii: "\n"))
-                let total = bytesBefore + data.count + chunk.count
-                if total > maxBytes {
-                    dropped += 1
-                    gapPending = true
+                let marker = gap > 0 ? markerLine(gap) : Data()
+                guard marker.count + entry.count <= room else {
+                    gap += 1
+                    lostInBatch += 1
+                    resynchronizes = true
                     continue
                 }
-                header = true
-                gapPending = false
-                data.append(chunk)
+                data.append(marker)
+                data.append(entry)
+                room -= marker.count + entry.count
+                gap = 0
+                resynchronizes = false
             }
-            var failed = false
-            do {
-                if !data.isEmpty { try await sink.write(data) }
-            } catch {
-                failed = true
+            if gap > 0 && canWrite && work.marksTrailingLosses {
+                let marker = markerLine(gap)
+                if marker.count <= room + (work.isFinal ? markerReserve : 0) {
+                    data.append(marker)
+                    gap = 0
+                }
+            }
+
+            var writeFailed = false
+            if !data.isEmpty {
+                do {
+                    try await sink.write(data)
+                } catch {
+                    writeFailed = true
+                    failure = failure ?? .sinkFailed(error)
+                }
             }
             let waiters = buffer.withLock { buffer -> [CheckedContinuation<Void, Never>] in
-                if failed {
-                    buffer.dropped += batch.count
-                    buffer.droppedSinceLastLine += batch.count
-                    buffer.afterGap = true
+                buffer.dropped += writeFailed ? work.batch.count : lostInBatch
+                if writeFailed {
+                    buffer.unmarked += work.unmarked + work.batch.count
                 } else {
                     buffer.bytes += data.count
-                    buffer.headerWritten = buffer.headerWritten || header
-                    buffer.dropped += dropped
-                    if dropped > 0 { buffer.afterGap = true }
+                    buffer.unmarked += gap
+                    if headerWritten {
+                        buffer.headerWritten = true
+                        buffer.initialState = nil
+                    }
                 }
+                buffer.resynchronizes = writeFailed || resynchronizes
+                if buffer.failure == nil { buffer.failure = failure }
                 buffer.isWriting = false
-                guard buffer.pending.isEmpty else { return [] }
+                // A flush that came during this pass asked for losses this pass marked.
+                if !buffer.hasUnmarkedWork { buffer.markRequested = false }
+                guard buffer.pending.isEmpty && !buffer.markRequested else { return [] }
                 defer { buffer.flushWaiters = [] }
                 return buffer.flushWaiters
             }
             for waiter in waiters { waiter.resume() }
         }
+        let waiters = buffer.withLock { buffer in
+            buffer.writerFinished = true
+            defer {
+                buffer.flushWaiters = []
+                buffer.finishWaiters = []
+            }
+            return buffer.flushWaiters + buffer.finishWaiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
-    /// Waits for buffered reductions; `nil` once the recorder is closed and drained.
-    private static func nextBatch(
-        _ buffer: Lock<Buffer>
-    ) async -> ([(reduction: Reduction<State, Action>, afterGap: Bool)], Bool, Int)? {
+    /// Waits for work; `nil` once the recorder is closed, drained and its losses marked.
+    private static func nextWork(_ buffer: Lock<Buffer>) async -> Work? {
         while true {
-            let taken = buffer.withLock { buffer -> ([(reduction: Reduction<State, Action>, afterGap: Bool)], Bool, Int)?? in
-                if !buffer.pending.isEmpty {
+            let taken = buffer.withLock { buffer -> Work?? in
+                let closing = buffer.isClosed && buffer.pending.isEmpty
+                let marks = buffer.markRequested || closing
+                if !buffer.pending.isEmpty || (marks && buffer.hasUnmarkedWork && !buffer.finalPassDone) {
                     defer {
                         buffer.pending = []
-                        buffer.droppedSinceLastLine = 0
+                        buffer.unmarked = 0
+                        buffer.markRequested = false
                         buffer.isWriting = true
+                        if closing { buffer.finalPassDone = true }
                     }
-                    return .some((buffer.pending, buffer.headerWritten, buffer.droppedSinceLastLine))
+                    return .some(
+                        Work(
+                            batch: buffer.pending,
+                            initialState: buffer.headerWritten ? nil : buffer.initialState,
+                            unmarked: buffer.unmarked, resynchronizes: buffer.resynchronizes,
+                            bytes: buffer.bytes,
+                            marksTrailingLosses: marks, isFinal: closing))
                 }
                 if buffer.isClosed { return .some(nil) }
                 return nil
@@ -278,6 +365,7 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
             await withCheckedContinuation { continuation in
                 let ready = buffer.withLock { buffer in
                     if !buffer.pending.isEmpty || buffer.isClosed { return true }
+                    if buffer.markRequested && buffer.hasUnmarkedWork { return true }
                     buffer.writer = continuation
                     return false
                 }
@@ -286,9 +374,29 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
         }
     }
 
-    private static func line(_ object: [String: Int]) -> Data {
-        var data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    private static func headerLine(_ initialState: State, appVersion: String?, encoder: JSONEncoder) throws -> Data {
+        let header = ActionLog<State, Action>.Header(
+            format: ActionLog<State, Action>.Header.format,
+            version: ActionLog<State, Action>.Header.version,
+            appVersion: appVersion, initialState: initialState)
+        var data = try encoder.encode(header)
         data.append(UInt8(ascii: "\n"))
         return data
+    }
+
+    private static func entryLine(
+        _ reduction: Reduction<State, Action>, afterGap: Bool, encoder: JSONEncoder
+    ) -> Data? {
+        let entry = ActionLog<State, Action>.Line(
+            seq: reduction.sequenceNumber, cause: reduction.cause, origin: reduction.originLabel,
+            action: reduction.action, state: reduction.stateAfter,
+            stateBefore: afterGap ? reduction.stateBefore : nil)
+        guard var data = try? encoder.encode(entry) else { return nil }
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    static func markerLine(_ count: Int) -> Data {
+        Data("{\"dropped\":\(count)}\n".utf8)
     }
 }

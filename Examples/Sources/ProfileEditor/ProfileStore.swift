@@ -62,6 +62,10 @@ public struct ProfileStore: Sendable {
     /// Replaces the profile with `profile`: writes a temporary file in the same folder, flushes
     /// it, and renames it over the profile. On failure the temporary file is removed and the
     /// profile is left as it was.
+    ///
+    /// A symbolic link is followed and kept: the file it points to is replaced. The new file
+    /// keeps the old one's mode (a 0600 profile stays 0600) and, when allowed, its owner. A path
+    /// that is not a regular file (a FIFO, a device, a folder) is refused and left alone.
     public func save(_ profile: [String: String]) throws(ProfileStoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -73,22 +77,61 @@ public struct ProfileStore: Sendable {
         }
         data.append(UInt8(ascii: "\n"))
 
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let target = url.resolvingSymlinksInPath()
+        var existing = stat()
+        let exists = stat(target.path, &existing) == 0
+        if exists, existing.st_mode & S_IFMT != S_IFREG {
+            throw .unwritable(path: path, reason: "it is not a regular file")
+        }
+        let folder = target.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try data.write(to: temporary, options: .withoutOverwriting)
             let handle = try FileHandle(forUpdating: temporary)
             defer { try? handle.close() }
+            if exists {
+                guard fchmod(handle.fileDescriptor, existing.st_mode & 0o7777) == 0 else {
+                    throw ProfileStoreError.unwritable(path: path, reason: String(cString: strerror(errno)))
+                }
+                // Only root may give a file away; anyone else keeps the file as their own.
+                _ = fchown(handle.fileDescriptor, existing.st_uid, existing.st_gid)
+            }
             try handle.synchronize()
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            if let error = error as? ProfileStoreError { throw error }
             throw .unwritable(path: path, reason: "\(error.localizedDescription)")
         }
-        guard rename(temporary.path, path) == 0 else {
+        guard rename(temporary.path, target.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
             throw .unwritable(path: path, reason: reason)
         }
+    }
+}
+
+/// Checks an email address before it is saved.
+public enum EmailAddress {
+    /// Why `text` is not an email address this editor saves, or `nil` when it is one: 3 to 254
+    /// characters, one `@` with text on both sides, a dot in the domain, no spaces or control
+    /// characters.
+    public static func problem(with text: String) -> String? {
+        if text.isEmpty { return "the email is empty" }
+        if text.count > 254 { return "the email is longer than 254 characters" }
+        if text.unicodeScalars.contains(where: {
+            CharacterSet.whitespacesAndNewlines.contains($0) || CharacterSet.controlCharacters.contains($0)
+        }) {
+            return "the email contains a space or a control character"
+        }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            return "the email must have one @ with a name before it and a domain after it, such as a@b.c"
+        }
+        let domain = parts[1]
+        guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix(".") else {
+            return "the email's domain must have a dot inside it, such as b.c"
+        }
+        return nil
     }
 }
 

@@ -55,19 +55,32 @@ public struct SQLiteScoreAPI: ScoreAPI {
     private let database: DatabaseQueue
     private let now: @Sendable () -> Date
 
-    /// Opens (creating if needed) the database at `path` and its `score` table.
+    /// How long a connection waits for another process's write before it gives up.
+    public static let busyTimeout: TimeInterval = 10
+
+    /// Opens (creating if needed) the database at `path` and its `score` table, in WAL mode with
+    /// a busy timeout, so that many processes can post to the same file at once: each waits its
+    /// turn instead of failing with "database is locked".
     public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(ScoreError) {
         self.now = now
         do {
-            database = try DatabaseQueue(path: path)
+            var configuration = Configuration()
+            configuration.journalMode = .wal
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            database = try DatabaseQueue(path: path, configuration: configuration)
             // No DatabaseMigrator: the file may be shift-scheduler's, whose migrator would
             // reject migrations it does not know.
-            try database.write { db in
-                try db.create(table: "score", options: .ifNotExists) { table in
-                    table.autoIncrementedPrimaryKey("id")
-                    table.column("home", .integer).notNull()
-                    table.column("away", .integer).notNull()
-                    table.column("postedAt", .datetime).notNull()
+            // Immediate: the write lock is taken (waiting up to the busy timeout) before the
+            // schema is read, so processes creating the table at once take turns.
+            try database.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.create(table: "score", options: .ifNotExists) { table in
+                        table.autoIncrementedPrimaryKey("id")
+                        table.column("home", .integer).notNull()
+                        table.column("away", .integer).notNull()
+                        table.column("postedAt", .datetime).notNull()
+                    }
+                    return .commit
                 }
             }
         } catch let error as DatabaseError {

@@ -15,6 +15,12 @@ import Darwin
 /// so a caller can announce that it is ready (or a test can raise the signal) only then.
 /// Listen to a signal with one iterator at a time: with libdispatch on Linux, cancelling one of
 /// two sources of the same signal can lose deliveries to the other.
+///
+/// Deliveries, not sends, are counted: POSIX keeps at most one pending instance of a standard
+/// signal, so signals sent while one is pending are merged into it by the kernel, before any
+/// code of this process runs. A burst of 1,000 `kill -USR1` may yield a few dozen elements.
+/// Nothing in user space can recover the merged ones; a sender that needs every event counted
+/// waits for each to be seen (as the end-to-end test does) or uses another channel.
 public struct SignalEvents: AsyncSequence, Sendable {
     public typealias Element = Int32
     public typealias Failure = Never

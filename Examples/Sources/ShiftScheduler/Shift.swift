@@ -40,3 +40,15 @@ public func calendarDay(_ date: Date, offsetBy days: Int = 0) -> String {
     let parts = calendar.dateComponents([.year, .month, .day], from: day)
     return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
 }
+
+/// Whether `text` is a real day as `yyyy-MM-dd` (so `2026-02-30` and `2026-13-45` are not).
+public func isCalendarDay(_ text: String) -> Bool {
+    guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/),
+        let year = Int(match.1), let month = Int(match.2), let day = Int(match.3)
+    else { return false }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let components = DateComponents(year: year, month: month, day: day)
+    guard components.isValidDate(in: calendar) else { return false }
+    return true
+}

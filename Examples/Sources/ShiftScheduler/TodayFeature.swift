@@ -39,6 +39,8 @@ public struct WeekState: Codable, Equatable, Sendable {
     public var lastDay: String
     public var isLoading = false
     public var shifts: [Shift] = []
+    /// Why the week could not be loaded, shown instead of an empty week.
+    public var errorMessage: String?
 
     public init(firstDay: String, lastDay: String) {
         self.firstDay = firstDay
@@ -49,6 +51,8 @@ public struct WeekState: Codable, Equatable, Sendable {
 public enum WeekAction: Codable, Equatable, Sendable {
     case loadWeek
     case weekLoaded([Shift])
+    /// The week could not be loaded: a storage error is an error, not an empty week.
+    case weekFailed(CalendarError)
 }
 
 public func weekReducer(state: WeekState, action: WeekAction) -> WeekState {
@@ -56,9 +60,14 @@ public func weekReducer(state: WeekState, action: WeekAction) -> WeekState {
     switch action {
     case .loadWeek:
         state.isLoading = true
+        state.errorMessage = nil
     case .weekLoaded(let shifts):
         state.isLoading = false
         state.shifts = shifts
+    case .weekFailed(let error):
+        state.isLoading = false
+        state.shifts = []
+        state.errorMessage = error.description
     }
     return state
 }
@@ -156,8 +165,12 @@ public func calendarMiddleware(
     let calendar = services.calendarService
     switch action {
     case .week(.loadWeek):
-        let shifts = (try? await calendar.loadShifts(from: state.week.firstDay, through: state.week.lastDay)) ?? []
-        await dispatch(.week(.weekLoaded(shifts)))
+        do {
+            let shifts = try await calendar.loadShifts(from: state.week.firstDay, through: state.week.lastDay)
+            await dispatch(.week(.weekLoaded(shifts)))
+        } catch {
+            await dispatch(.week(.weekFailed(error)))
+        }
     case .edit(.add(let shift)):
         await finish(dispatch) { () async throws(CalendarError) in "added \(try await calendar.add(shift).line)" }
     case .edit(.switchShift(let id, let title)):

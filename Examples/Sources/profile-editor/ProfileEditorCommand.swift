@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import ProfileEditor
 
@@ -14,6 +15,10 @@ struct ProfileEditorCommand: AsyncParsableCommand {
 struct FileOptions: ParsableArguments {
     @Option(help: "The profile, a JSON object of strings such as {\"email\": \"a@b.c\"}.")
     var file: String
+
+    func validate() throws {
+        if file.isEmpty { throw ValidationError("--file must be a file path, not empty") }
+    }
 }
 
 extension ProfileEditorCommand {
@@ -23,11 +28,12 @@ extension ProfileEditorCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let model = ProfileViewModel(
                 effectHandler: ProfileViewModel.liveEffectHandler(store: ProfileStore(path: options.file))
             )
             try await send(.systemShowsUserProfileView, to: model, announcing: "Loading…")
-            print("email: \(model.email)")
+            try printLine("email: \(model.email)")
         }
     }
 
@@ -37,8 +43,15 @@ extension ProfileEditorCommand {
         @OptionGroup var options: FileOptions
         @Flag(help: "Create the profile if the file does not exist.") var create = false
 
+        func validate() throws {
+            if let problem = EmailAddress.problem(with: email) {
+                throw ValidationError("\(problem) (not '\(email)')")
+            }
+        }
+
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let store = ProfileStore(path: options.file)
             let model = ProfileViewModel(
                 effectHandler: ProfileViewModel.liveEffectHandler(store: store, createIfMissing: create)
@@ -46,7 +59,7 @@ extension ProfileEditorCommand {
             try await send(.systemShowsUserProfileView, to: model, announcing: "Loading…")
             try await send(.userTypesNewEmail(userEmail: email), to: model, announcing: nil)
             try await send(.userTapsChangeEmailButton, to: model, announcing: "Saving…")
-            print("saved email: \(model.email)")
+            try printLine("saved email: \(model.email)")
         }
     }
 }
@@ -61,7 +74,7 @@ func send(_ when: ProfileViewModel.When, to model: ProfileViewModel, announcing:
         fail("\(error)")
     }
     if model.loading, let announcing {
-        print(announcing)
+        try printLine(announcing)
     }
     await model.effects.waitUntilIdle()
     if let failure = model.effects.failures.first {
@@ -74,6 +87,6 @@ func send(_ when: ProfileViewModel.When, to model: ProfileViewModel, announcing:
 
 /// Prints `error: <message>` on standard error and exits with status 1.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    try? printError("error: \(message)")
     ProfileEditorCommand.exit(withError: ExitCode.failure)
 }

@@ -44,6 +44,7 @@ extension ScoreboardCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             if isatty(0) == 1 {
                 try await interactive()
             } else {
@@ -51,23 +52,28 @@ extension ScoreboardCommand {
             }
         }
 
-        /// Reads the whole script first, so that a malformed one posts nothing.
+        /// Handles the piped keys a line at a time, as they arrive, in bounded memory: a key
+        /// acts before the next line is read, and `q` stops reading. An unknown key or a line
+        /// longer than 4,096 bytes stops there with a one-line error and a non-zero exit; the
+        /// keys before it have acted (scores posted stay posted).
         @MainActor
         func piped() async throws {
-            var lines: [String] = []
-            while let line = readLine() {
-                lines.append(line)
-            }
-            let keys: [Key]
-            do {
-                keys = try KeyReader.keys(of: lines)
-            } catch {
-                printError("error: \(error.description)")
-                throw ExitCode.failure
-            }
             let store = Scoreboard.makeStore(api: try options.scoreAPI())
-            let controller = ScoreboardController(store: store, write: printLine, writeError: printError)
-            for key in keys {
+            let controller = ScoreboardController(store: store, write: printLineOrExit, writeError: printErrorOrExit)
+            var reader = LineReader()
+            while true {
+                let key: Key?
+                do {
+                    guard let line = try reader.next() else { break }
+                    key = try KeyReader.key(of: line, line: reader.lineNumber)
+                } catch let error as Failure {
+                    try printError("error: \(error.description)")
+                    throw ExitCode.failure
+                } catch let error as InputError {
+                    try printError("error: \(error.description)")
+                    throw ExitCode.failure
+                }
+                guard let key else { continue }
                 guard await controller.handle(key) else { break }
             }
             if controller.failedPosts > 0 { throw ExitCode.failure }
@@ -77,17 +83,16 @@ extension ScoreboardCommand {
         @MainActor
         func interactive() async throws {
             let store = Scoreboard.makeStore(api: try options.scoreAPI())
-            let controller = ScoreboardController(store: store, write: printLine, writeError: printError)
-            printLine("Keys: h home, a away, r reset, p post, q quit (then Return)")
-            printLine(controller.scoreLine)
-            var number = 0
-            while let line = readLine() {
-                number += 1
+            let controller = ScoreboardController(store: store, write: printLineOrExit, writeError: printErrorOrExit)
+            try printLine("Keys: h home, a away, r reset, p post, q quit (then Return)")
+            try printLine(controller.scoreLine)
+            var reader = LineReader()
+            while let line = try reader.next() {
                 let key: Key?
                 do {
-                    key = try KeyReader.key(of: line, line: number)
+                    key = try KeyReader.key(of: line, line: reader.lineNumber)
                 } catch {
-                    printError("error: \(error.description)")
+                    try printError("error: \(error.description)")
                     continue
                 }
                 guard let key else { continue }
@@ -101,6 +106,7 @@ extension ScoreboardCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
+            reportBrokenPipes()
             let scores: [PostedScore]
             do {
                 scores = try options.scoreAPI().history()
@@ -108,10 +114,10 @@ extension ScoreboardCommand {
                 throw Failure(error.description)
             }
             if scores.isEmpty {
-                print("No scores posted.")
+                try printLine("No scores posted.")
             }
             for score in scores {
-                print(score.line)
+                try printLine(score.line)
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import ScreenshotWatcher
 
@@ -6,11 +7,18 @@ import ScreenshotWatcher
 struct ScreenshotWatcherCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screenshot-watcher",
-        abstract: "Seed 004's screenshot watcher: counts SIGUSR1 \"screenshots\" until SIGINT."
+        abstract: "Seed 004's screenshot watcher: counts SIGUSR1 \"screenshots\" until SIGINT.",
+        discussion: """
+            The count is of deliveries, not of signals sent: the system merges a SIGUSR1 sent \
+            while another is still pending, so a burst of signals may count fewer screenshots \
+            than were sent (at least one). Signals sent one at a time, each after the last \
+            count is shown, are all counted.
+            """
     )
 
     @MainActor
     func run() async throws {
+        reportBrokenPipes()
         let pid = getpid()
         let (listening, nowListening) = AsyncStream.makeStream(of: Void.self)
         let screenshots = SignalEvents(SIGUSR1, onListening: { nowListening.yield() })
@@ -43,7 +51,8 @@ struct ScreenshotWatcherCommand: AsyncParsableCommand {
     }
 }
 
-/// Writes `line` to standard output at once, so a reader on a pipe sees it without delay.
+/// Writes `line` to standard output at once, so a reader on a pipe sees it without delay; when
+/// standard output cannot take it, says so on standard error and exits with status 1.
 func writeLine(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    printLineOrExit(line)
 }

@@ -30,10 +30,17 @@ struct Options: ParsableArguments {
 
     func day() throws -> String {
         guard let today else { return calendarDay(Date()) }
-        guard today.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil else {
-            throw ValidationError("--today must be a day as yyyy-MM-dd, not '\(today)'")
+        guard isCalendarDay(today) else {
+            throw ValidationError("--today must be a real day as yyyy-MM-dd, such as 2026-11-22, not '\(today)'")
         }
         return today
+    }
+
+    func validate() throws {
+        _ = try day()
+        if let record, record.isEmpty {
+            throw ValidationError("--record must be a file path, not empty")
+        }
     }
 
     /// Opens the calendar, exiting with a one-line error when it cannot be used.
@@ -48,8 +55,9 @@ struct Options: ParsableArguments {
     }
 
     /// Makes a store of the app, runs `body` with it, and writes the session to `--record`'s
-    /// file, if given, before returning or throwing. A file that cannot be created is a
-    /// one-line error, found before the database is opened.
+    /// file, if given, before returning or throwing. A file that cannot be created, or that is
+    /// the database or not a regular file, is a one-line error, found before the database is
+    /// opened. A recording that lost actions it could not mark is an error too.
     @MainActor
     func withStore<T>(
         today: String,
@@ -63,17 +71,24 @@ struct Options: ParsableArguments {
             calendar: calendar, today: today, weekEnd: weekEnd,
             observers: recorder.map { [$0.observer] } ?? []
         )
+        let result: Result<T, any Error>
         do {
-            let result = try await body(store)
-            await recorder?.flush()
-            return result
+            result = .success(try await body(store))
         } catch {
-            await recorder?.flush()
-            throw error
+            result = .failure(error)
         }
+        do {
+            try await recorder?.finish()
+        } catch {
+            // Says why, even when the command failed too: a lost recording is worth knowing.
+            if case .failure(let failure) = result { try? printError("error: \(failure)") }
+            throw Failure("the recording is incomplete: \(error.description)")
+        }
+        return try result.get()
     }
 
-    /// `--record`'s file, whose folder must exist.
+    /// `--record`'s file, whose folder must exist, and which must be neither the database nor
+    /// anything but a regular file.
     private func recordingURL() throws -> URL? {
         guard let record else { return nil }
         let url = URL(fileURLWithPath: record)
@@ -82,12 +97,17 @@ struct Options: ParsableArguments {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw Failure("the folder of the recording does not exist: \(folder)")
         }
+        if let database = try? SharedDatabase.path(database), SharedDatabase.isDatabaseFile(url.path, database: database) {
+            throw Failure("--record must not be the database (or its -wal, -shm or -journal file): \(url.path)")
+        }
         return url
     }
 
     private static func recorder(writingTo url: URL) throws -> ActionRecorder<AppState, AppAction> {
         do {
             return ActionRecorder(sink: try FileActionLogSink(url: url), appVersion: shiftSchedulerVersion)
+        } catch let error as FileActionLogSinkError {
+            throw Failure(error.description)
         } catch {
             throw Failure("the recording cannot be written: \(url.path)")
         }
@@ -108,9 +128,10 @@ extension ShiftSchedulerCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let day = try options.day()
             try await options.withStore(today: day, weekEnd: day) { store in
-                let renderer = TodayRenderer(store: store, write: printLine)
+                let renderer = TodayRenderer(store: store, write: printLineOrExit)
                 await store.dispatch(.today(.loadShifts))
                 await renderer.flush()
                 if store.state.today.errorMessage != nil { throw ExitCode.failure }
@@ -124,22 +145,26 @@ extension ShiftSchedulerCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let day = try options.day()
             let weekEnd = calendarDay(Options.date(of: day) ?? Date(), offsetBy: 6)
-            let shifts = try await options.withStore(today: day, weekEnd: weekEnd) { store in
+            let week = try await options.withStore(today: day, weekEnd: weekEnd) { store in
                 await store.dispatch(.week(.loadWeek))
-                return store.state.week.shifts
+                return store.state.week
+            }
+            if let errorMessage = week.errorMessage {
+                throw Failure(errorMessage)
             }
             var currentDay = ""
-            for shift in shifts {
+            for shift in week.shifts {
                 if shift.day != currentDay {
                     currentDay = shift.day
-                    print(currentDay)
+                    try printLine(currentDay)
                 }
-                print("  \(shift.line)")
+                try printLine("  \(shift.line)")
             }
-            if shifts.isEmpty {
-                print("No shifts from \(day) to \(weekEnd).")
+            if week.shifts.isEmpty {
+                try printLine("No shifts from \(day) to \(weekEnd).")
             }
         }
     }
@@ -151,6 +176,20 @@ extension ShiftSchedulerCommand {
         @Option(help: "The day, yyyy-MM-dd (default: today).") var day: String?
         @Option(help: "The starting hour, 0–23.") var start: Int
         @Option(help: "The ending hour, 1–24.") var end: Int
+
+        func validate() throws {
+            if let day, !isCalendarDay(day) {
+                throw ValidationError("--day must be a real day as yyyy-MM-dd, such as 2026-11-22, not '\(day)'")
+            }
+            do {
+                try SQLiteCalendarService.validateTitle(title)
+            } catch {
+                throw ValidationError("--title: \(error.description)")
+            }
+            guard (0...23).contains(start) else { throw ValidationError("--start must be an hour from 0 to 23, not \(start)") }
+            guard (1...24).contains(end) else { throw ValidationError("--end must be an hour from 1 to 24, not \(end)") }
+            guard start < end else { throw ValidationError("--start (\(start)) must be before --end (\(end))") }
+        }
 
         @MainActor
         func run() async throws {
@@ -166,6 +205,15 @@ extension ShiftSchedulerCommand {
         @Argument(help: "The shift's id.") var id: Int64
         @Argument(help: "The new kind of shift.") var title: String
 
+        func validate() throws {
+            guard id > 0 else { throw ValidationError("the id must be a shift number, 1 or more, not \(id)") }
+            do {
+                try SQLiteCalendarService.validateTitle(title)
+            } catch {
+                throw ValidationError("title: \(error.description)")
+            }
+        }
+
         @MainActor
         func run() async throws {
             try await edit(.switchShift(id: id, title: title), options: options, today: try options.day())
@@ -177,6 +225,10 @@ extension ShiftSchedulerCommand {
         @OptionGroup var options: Options
         @Argument(help: "The shift's id.") var id: Int64
 
+        func validate() throws {
+            guard id > 0 else { throw ValidationError("the id must be a shift number, 1 or more, not \(id)") }
+        }
+
         @MainActor
         func run() async throws {
             try await edit(.delete(id: id), options: options, today: try options.day())
@@ -187,13 +239,14 @@ extension ShiftSchedulerCommand {
 /// Performs an edit through the store's middleware and prints its result.
 @MainActor
 func edit(_ action: EditAction, options: Options, today: String) async throws {
+    reportBrokenPipes()
     let result = try await options.withStore(today: today, weekEnd: today) { store in
         await store.dispatch(.edit(action))
         return store.state.edit.lastResult
     }
     switch result {
     case .success(let message):
-        print(message)
+        try printLine(message)
     case .failure(let error):
         throw Failure(error.description)
     case nil:

@@ -3,12 +3,22 @@ import Foundation
 import ProfileEditor
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("Profile JSON store")
-struct ProfileStoreTests {
+final class ProfileStoreTests {
     let folder: URL
 
     init() throws {
         folder = try makeTemporaryFolder("profile-store")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func path(_ name: String) -> String {
@@ -94,15 +104,47 @@ struct ProfileStoreTests {
         #expect(throws: ProfileStoreError.self) { try nowhere.save(["email": "x@example.com"]) }
         #expect(!nowhere.exists)
     }
+
+    @Test("A save through a symbolic link replaces the file it points to, keeping the link and the mode")
+    func saveKeepsLinkAndMode() throws {
+        let target = path("target.json")
+        let link = path("link.json")
+        try write(#"{"email": "a@b.c"}"#, to: target)
+        #expect(chmod(target, 0o600) == 0)
+        #expect(symlink(target, link) == 0)
+
+        try ProfileStore(path: link).save(["email": "x@y.z"])
+
+        var status = stat()
+        #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(stat(target, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(try ProfileStore(path: link).load() == ["email": "x@y.z"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.json", "target.json"])
+    }
+
+    @Test("A save onto a FIFO is refused and leaves it a FIFO")
+    func saveRefusesSpecialFiles() throws {
+        let fifo = path("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: ProfileStoreError.unwritable(path: fifo, reason: "it is not a regular file")) {
+            try ProfileStore(path: fifo).save(["email": "x@y.z"])
+        }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
 }
 
 @MainActor
 @Suite("Live effect handler")
-struct LiveEffectHandlerTests {
+final class LiveEffectHandlerTests {
     let folder: URL
 
     init() throws {
         folder = try makeTemporaryFolder("profile-live")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     @Test("Loads, edits and saves through the store, keeping the profile's other fields")

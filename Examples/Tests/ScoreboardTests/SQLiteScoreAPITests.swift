@@ -4,11 +4,15 @@ import Scoreboard
 import Testing
 
 @Suite("SQLiteScoreAPI")
-struct SQLiteScoreAPITests {
+final class SQLiteScoreAPITests {
     let folder: URL
 
     init() throws {
         folder = try makeTemporaryFolder("scoreboard-api")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     var path: String { folder.appendingPathComponent("scores.sqlite").path }

@@ -4,11 +4,15 @@ import Testing
 
 /// Runs the `shift-scheduler` executable on a temporary database and checks what it prints.
 @Suite("shift-scheduler end to end")
-struct EndToEndTests {
+final class EndToEndTests {
     let folder: URL
 
     init() throws {
         folder = try makeTemporaryFolder("lockstep-e2e")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func run(_ arguments: [String]) throws -> ExampleRun {

@@ -68,13 +68,17 @@ struct RecordingTests {
 
 /// Runs `shift-scheduler --record` on a temporary database and reads the session back.
 @Suite("shift-scheduler --record end to end")
-struct RecordingEndToEndTests {
+final class RecordingEndToEndTests {
     let folder: URL
     var database: String { folder.appendingPathComponent("shifts.sqlite").path }
     var common: [String] { ["--database", database, "--today", "2026-11-22"] }
 
     init() throws {
         folder = try makeTemporaryFolder("lockstep-record")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func run(_ arguments: [String]) throws -> ExampleRun {

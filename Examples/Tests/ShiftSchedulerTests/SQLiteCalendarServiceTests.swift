@@ -5,12 +5,16 @@ import Testing
 
 /// The database-backed calendar, against a temporary SQLite file.
 @Suite("SQLite calendar")
-struct SQLiteCalendarServiceTests {
+final class SQLiteCalendarServiceTests {
     let folder: URL
     var path: String { folder.appendingPathComponent("shifts.sqlite").path }
 
     init() throws {
         folder = try makeTemporaryFolder("lockstep")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private func today() -> Date {
