@@ -79,7 +79,7 @@ extension OperationStore {
     /// starting with the current one. See ``OperationBridge``.
     ///
     /// ```swift
-    /// let bridge = client.store(for: SaveTodo()).bridge { .saveChanged($0.status) }
+    /// let bridge = client.store(for: SaveTodo()).bridge { AppAction.saveChanged($0.status) }
     /// let registration = appStore.register(bridge.effect)
     /// ```
     public func bridge<Action: Sendable>(
