@@ -517,11 +517,11 @@ extension OperationClient {
     /// ```
     ///
     /// Bad keys are handled as ``store(for:)-(Query)`` handles them.
-    public func store<Query: InfiniteQueryRequest>(
-        for query: Query
-    ) -> OperationStore<InfiniteQueryState<Query.PageID, Query.PageValue, Query.Failure>> {
-        typealias State = InfiniteQueryState<Query.PageID, Query.PageValue, Query.Failure>
-        typealias Paging = InfiniteQueryPaging<Query.PageID, Query.PageValue>
+    public func store<InfiniteQuery: InfiniteQueryRequest>(
+        for query: InfiniteQuery
+    ) -> OperationStore<InfiniteQueryState<InfiniteQuery.PageID, InfiniteQuery.PageValue, InfiniteQuery.Failure>> {
+        typealias State = InfiniteQueryState<InfiniteQuery.PageID, InfiniteQuery.PageValue, InfiniteQuery.Failure>
+        typealias Paging = InfiniteQueryPaging<InfiniteQuery.PageID, InfiniteQuery.PageValue>
         var pagingContext = defaultContext
         pagingContext.client = self
         query.setup(context: &pagingContext)

@@ -67,8 +67,8 @@ public struct SharedOperation<State: OperationState>: Sendable {
     /// ```swift
     /// @SharedOperation(FeedQuery()) var feed   // the pages; `$feed.fetchNextPage()` loads more
     /// ```
-    public init<Query: InfiniteQueryRequest>(_ query: Query, client: OperationClient? = nil)
-    where State == InfiniteQueryState<Query.PageID, Query.PageValue, Query.Failure> {
+    public init<InfiniteQuery: InfiniteQueryRequest>(_ query: InfiniteQuery, client: OperationClient? = nil)
+    where State == InfiniteQueryState<InfiniteQuery.PageID, InfiniteQuery.PageValue, InfiniteQuery.Failure> {
         box = Box(store: (client ?? OperationClient.current).store(for: query))
     }
 
