@@ -53,7 +53,8 @@ public final class OperationBridge<Action: Sendable>: Sendable {
 
     /// Returns once every state the operation store reached before this call has been reduced by
     /// the app's store, or at once if the bridge's effect has ended. Tests call it after running
-    /// an operation, before reading the app's state.
+    /// an operation, before reading the app's state. It waits for the effect to dispatch, so
+    /// register the effect first.
     ///
     /// ```swift
     /// todos.currentValue = optimistic
