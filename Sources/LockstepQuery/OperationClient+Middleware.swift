@@ -26,6 +26,10 @@ extension OperationClient {
     /// await store.dispatch(.profile(.load(42)))   // returns after .profile(.loaded) is reduced
     /// ```
     ///
+    /// The middleware copies the result of one fetch; it does not follow the query afterwards.
+    /// To keep the state in sync with the query (refetches, optimistic updates, rollbacks), use an
+    /// ``OperationBridge``.
+    ///
     /// - Parameters:
     ///   - query: The query an action asks for, or `nil` for actions the middleware ignores.
     ///   - response: The action to dispatch with the fetch's result.

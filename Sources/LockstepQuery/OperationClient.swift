@@ -32,7 +32,8 @@ import Lockstep
 ///
 /// Time comes from the client's clock (staleness, eviction and, unless the store creator says
 /// otherwise, retry delays) and dates from its date source; tests pass a test clock and a fixed
-/// date. Stores nobody subscribes to are forgotten after ``evictionDelay``.
+/// date. Stores nobody subscribes to are forgotten after ``evictionDelay``; the timers that
+/// forget them sleep on a clock of their own, so a test clock only holds the runs' own waits.
 public final class OperationClient: Sendable {
     /// The defaults every store of a client runs with.
     public struct StoreCreator: Sendable {
@@ -135,6 +136,8 @@ public final class OperationClient: Sendable {
     public let evictionDelay: Duration?
 
     private let clock: OperationClock
+    /// What eviction timers sleep on; see ``init(storeCreator:clock:now:evictionDelay:evictionClock:defaultContext:)``.
+    private let evictionTimerClock: OperationClock
     private let now: @Sendable () -> Date
     private let tracker = WorkTracker()
     private let storage: Lock<Storage>
@@ -149,16 +152,29 @@ public final class OperationClient: Sendable {
     ///   - now: The date source for the states' timestamps.
     ///   - evictionDelay: How long an unused store is kept; `nil` keeps it. A zero or negative
     ///     delay is reported as an issue and taken as zero.
+    ///   - evictionClock: What the eviction timers sleep on, or `nil` (the default) for a
+    ///     `ContinuousClock`. Whether a store is old enough to evict is always measured on
+    ///     `clock`, and checked again each time the client is looked at; the timers only wake the
+    ///     client to forget stores nobody looks up. Keeping them off `clock` means a test clock's
+    ///     sleepers are only the runs' retries and delays. Pass the test clock here too to have
+    ///     advancing it forget stores and tell ``subscribe(matching:onChange:)`` at once.
     ///   - defaultContext: The context every run starts from.
+    ///
+    /// ```swift
+    /// let clock = ManualClock()
+    /// let client = OperationClient(clock: clock)   // clock.sleepers(count: 1) waits for a retry
+    /// ```
     public init(
         storeCreator: StoreCreator = isTesting ? .defaultTesting : .default(),
         clock: some Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = Date.init,
         evictionDelay: Duration? = .seconds(300),
+        evictionClock: (any Clock<Duration>)? = nil,
         defaultContext: OperationContext = OperationContext()
     ) {
         self.storeCreator = storeCreator
         self.clock = OperationClock(clock)
+        evictionTimerClock = evictionClock.map { OperationClock($0) } ?? OperationClock(ContinuousClock())
         self.now = now
         if let evictionDelay, evictionDelay <= .zero {
             reportIssue(
@@ -219,7 +235,7 @@ public final class OperationClient: Sendable {
         }
     }
 
-    private func store<Request: OperationRequest, State: OperationState>(
+    func store<Request: OperationRequest, State: OperationState>(
         for request: Request,
         path requestedPath: OperationPath,
         initialState: State,
@@ -561,7 +577,7 @@ public final class OperationClient: Sendable {
 
     private func scheduleEviction(of path: OperationPath) {
         guard let evictionDelay else { return }
-        let clock = self.clock
+        let clock = evictionTimerClock
         let timer = Task { [weak self] in
             guard (try? await clock.sleep(evictionDelay)) != nil, let self else { return }
             let removed = storage.withLock { storage in self.sweep(&storage) }

@@ -100,6 +100,8 @@ public struct OperationContext: Sendable {
     /// The controllers a request attached, each a `ControllerBox<State>`.
     var controllers: [any Sendable] = []
     private var values: [ObjectIdentifier: any Sendable] = [:]
+    /// The page an infinite query's run fetches, an `InfiniteQueryPaging`, set when the run starts.
+    var paging: (any Sendable)?
     private var clientReference = WeakClient()
 
     /// Creates an empty context.

@@ -26,6 +26,19 @@ public final class OperationStore<State: OperationState>: Sendable {
     struct QueryBehavior: Sendable {
         let arguments: State.Arguments
         let staleness: Staleness<State>
+        /// For an infinite query: turns the requested direction into the run to start, from the
+        /// state at that moment, or `nil` when there is no such page.
+        var plan: (@Sendable (State, State.Arguments) -> RunPlan?)? = nil
+    }
+
+    /// What an infinite query's run fetches, decided under the store's lock.
+    struct RunPlan: Sendable {
+        /// The direction the run really takes (a next page of an empty list is the first page).
+        var arguments: State.Arguments
+        /// Runs with equal keys are merged.
+        var key: String
+        /// The `InfiniteQueryPaging` the run's body reads from its context.
+        var paging: any Sendable
     }
 
     /// A subscriber or a single run's handler, with every event carrying the run's arguments.
@@ -125,6 +138,8 @@ public final class OperationStore<State: OperationState>: Sendable {
         let invalidations: Int
         let arguments: State.Arguments
         var handlers: [Listener]
+        /// For an infinite query's run: the key a request in the same direction joins it by.
+        var key: String? = nil
     }
 
     /// The key the store is kept under in its client.
@@ -434,23 +449,50 @@ public final class OperationStore<State: OperationState>: Sendable {
         return try await task.wait(for: waiter)
     }
 
+    /// Runs an infinite query's page fetch in `direction`, joining a run in flight in the same
+    /// direction; returns `nil` at once when there is no page that way.
+    func runPaged(
+        _ direction: State.Arguments, handler: Listener? = nil
+    ) async throws -> State.Value? {
+        let started = core.withLock { core -> (OperationTask<State.Value>, Int)? in
+            guard let plan = query?.plan?(core.state, direction) else { return nil }
+            let task: OperationTask<State.Value>
+            if let run = core.runs.values.filter({ $0.key == plan.key }).min(by: { $0.task.id < $1.task.id }) {
+                task = run.task
+                if let handler { core.runs[run.task.id]?.handlers.append(handler) }
+            } else {
+                task = startRun(&core, arguments: plan.arguments, reason: .requested, handler: handler, plan: plan)
+            }
+            return (task, task.makeWaiter())
+        }
+        deliver()
+        guard let (task, waiter) = started else { return nil }
+        return try await task.wait(for: waiter)
+    }
+
     @discardableResult
     private func startRun(
         _ core: inout Core, arguments: State.Arguments, reason: OperationContext.RunReason,
-        handler: Listener? = nil
+        handler: Listener? = nil, plan: RunPlan? = nil
     ) -> OperationTask<State.Value> {
+        var arguments = arguments
+        var context = core.context
+        context.runReason = reason
+        let plan = plan ?? query?.plan?(core.state, arguments)
+        if let plan {
+            arguments = plan.arguments
+            context.paging = plan.paging
+        }
         let id = core.nextRun
         core.nextRun += 1
         core.unclaimedRun = nil
         core.hasRun = true
         core.latestArguments = arguments
         let task = OperationTask<State.Value>(id: id, runReason: reason)
-        var context = core.context
-        context.runReason = reason
         let handlers = handler.map { [$0] } ?? []
         core.runs[id] = Run(
             task: task, context: context, invalidations: core.invalidations, arguments: arguments,
-            handlers: handlers)
+            handlers: handlers, key: plan?.key)
         core.state.apply(.started(run: id, arguments: arguments, date: settings.now()))
         core.events.append(.state(core.state, context, .everyone(runHandlers: handlers)))
         core.events.append(.runStarted(arguments, context, runHandlers: handlers))
