@@ -87,11 +87,12 @@ extension ReadingListCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let app = try await options.loadedApp()
             if details {
                 await app.list.loadAllDetails()
             }
-            app.list.lines.forEach(printLine)
+            for line in app.list.lines { try printLine(line) }
         }
     }
 
@@ -104,13 +105,14 @@ extension ReadingListCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let app = try await options.loadedApp()
             await app.store.dispatch(.list(.add(title)))
             if let error = app.store.state.list.errorMessage {
                 throw Failure(error)
             }
             guard let added = app.store.state.list.rows.last else { throw Failure("the book was not added") }
-            printLine("added \(added.book.line)")
+            try printLine("added \(added.book.line)")
         }
     }
 
@@ -128,10 +130,11 @@ extension ReadingListCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let app = try await options.loadedApp()
             await app.search.queryChanged(query)
             let onList = Set(app.store.state.list.rows.map(\.book.title))
-            app.search.lines(onList: onList).forEach(printLine)
+            for line in app.search.lines(onList: onList) { try printLine(line) }
             if app.store.state.search.errorMessage != nil { throw ExitCode.failure }
         }
     }
@@ -150,6 +153,7 @@ extension ReadingListCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let app = try await options.loadedApp()
             guard let editor = await app.edit(id) else {
                 throw Failure(LibraryError.unknownBook(id).description)
@@ -160,7 +164,7 @@ extension ReadingListCommand {
             if let error = row.errorMessage {
                 throw Failure("\(error); the title stays '\(row.book.title)'")
             }
-            printLine("renamed \(row.book.line)")
+            try printLine("renamed \(row.book.line)")
         }
     }
 
@@ -173,6 +177,7 @@ extension ReadingListCommand {
 
         @MainActor
         func run() async throws {
+            reportBrokenPipes()
             let app = try await options.loadedApp()
             guard app.store.state.list.rows[id: id] != nil else {
                 throw Failure(LibraryError.unknownBook(id).description)
@@ -181,7 +186,7 @@ extension ReadingListCommand {
             if let error = app.store.state.list.errorMessage {
                 throw Failure(error)
             }
-            printLine("removed #\(id)")
+            try printLine("removed #\(id)")
         }
     }
 }
