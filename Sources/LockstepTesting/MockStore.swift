@@ -273,10 +273,8 @@ public struct DispatchedActions<Action: Sendable>: AsyncSequence, Sendable {
 final class DispatchedActionLog<Action: Sendable>: Sendable {
     private struct State {
         var actions: [Action] = []
-        var isClosed = false
-        var nextID: UInt64 = 0
         /// Readers waiting for the action at their index, which is the next one to be appended.
-        var waiters: [UInt64: (index: Int, continuation: CheckedContinuation<Action?, Never>)] = [:]
+        var waiters = WaiterQueue<Int, Action>()
     }
 
     private let state = Lock(State())
@@ -286,59 +284,37 @@ final class DispatchedActionLog<Action: Sendable>: Sendable {
     }
 
     func append(_ action: Action) {
-        let ready = state.withLock { state -> [(CheckedContinuation<Action?, Never>, Action)] in
+        let ready = state.withLock { state in
             state.actions.append(action)
-            var ready: [(CheckedContinuation<Action?, Never>, Action)] = []
-            for (id, waiter) in state.waiters where waiter.index < state.actions.count {
-                ready.append((waiter.continuation, state.actions[waiter.index]))
-                state.waiters.removeValue(forKey: id)
-            }
-            return ready
+            let actions = state.actions
+            return state.waiters.satisfy { index in index < actions.count ? actions[index] : nil }
         }
-        for (continuation, action) in ready {
-            continuation.resume(returning: action)
+        for reader in ready {
+            reader.perform()
         }
     }
 
     /// Ends every reading: waiting readers, and later ones past the last action, get `nil`.
     func close() {
-        let waiters = state.withLock { state in
-            state.isClosed = true
-            defer { state.waiters.removeAll() }
-            return state.waiters.values.map(\.continuation)
-        }
+        let waiters = state.withLock { $0.waiters.close() }
         for waiter in waiters {
-            waiter.resume(returning: nil)
+            waiter.perform()
         }
     }
 
-    /// The action at `index`, waiting until it is appended; `nil` when the log is closed first
-    /// or the task is cancelled.
+    /// The action at `index`, waiting until it is appended; `nil` when the log is closed first,
+    /// the task is cancelled, or, under `withTrackedWork`, nothing tracked can dispatch it (a
+    /// failure is reported then).
     func action(at index: Int) async -> Action? {
-        let id = state.withLock { state -> UInt64? in
-            guard index >= state.actions.count else { return nil }
-            defer { state.nextID &+= 1 }
-            return state.nextID
+        let outcome = await toolkitWait(
+            on: state, \.waiters, for: index,
+            expecting: "action #\(index + 1) dispatched to a MockStore",
+            at: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+        ) { state in
+            index < state.actions.count ? state.actions[index] : nil
         }
-        guard let id else {
-            return state.withLock { $0.actions[index] }
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Action?, Never>) in
-                let immediate = state.withLock { state -> Action?? in
-                    if index < state.actions.count { return .some(state.actions[index]) }
-                    if state.isClosed || Task.isCancelled { return .some(nil) }
-                    state.waiters[id] = (index, continuation)
-                    return .none
-                }
-                if case .some(let action) = immediate {
-                    continuation.resume(returning: action)
-                }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.continuation.resume(returning: nil)
-        }
+        guard case .satisfied(let action) = outcome else { return nil }
+        return action
     }
 }
 
@@ -350,9 +326,8 @@ final class DispatchedActionLog<Action: Sendable>: Sendable {
 final class ChangeNotifier: Sendable {
     private struct State {
         var version: UInt64 = 0
-        var isClosed = false
-        var nextID: UInt64 = 0
-        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// Waiters for a version after theirs.
+        var waiters = WaiterQueue<UInt64, Void>()
     }
 
     private let state = Lock(State())
@@ -366,48 +341,33 @@ final class ChangeNotifier: Sendable {
     func notify() {
         let waiters = state.withLock { state in
             state.version &+= 1
-            defer { state.waiters.removeAll() }
-            return Array(state.waiters.values)
+            let version = state.version
+            return state.waiters.satisfy { $0 != version ? () : nil }
         }
         for waiter in waiters {
-            waiter.resume()
+            waiter.perform()
         }
     }
 
     /// Wakes every waiter, and makes later waits return at once.
     func close() {
-        let waiters = state.withLock { state in
-            state.isClosed = true
-            defer { state.waiters.removeAll() }
-            return Array(state.waiters.values)
-        }
+        let waiters = state.withLock { $0.waiters.close() }
         for waiter in waiters {
-            waiter.resume()
+            waiter.perform()
         }
     }
 
     /// Waits for a change after `version`. Returns `false` when closed or cancelled instead.
     func wait(after version: UInt64) async -> Bool {
-        let id = state.withLock { state in
-            defer { state.nextID &+= 1 }
-            return state.nextID
+        let outcome = await awaitWaiter(
+            on: state, \.waiters, for: version,
+            activity: "waiting for a change of a MockStore's state",
+            detectsStall: false
+        ) { state in
+            state.version != version ? () : nil
         }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state in
-                    if state.version != version || state.isClosed || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow {
-                    continuation.resume()
-                }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.resume()
-        }
-        return !Task.isCancelled && !state.withLock { $0.isClosed }
+        guard case .satisfied = outcome else { return false }
+        return !Task.isCancelled
     }
 }
 

@@ -83,7 +83,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// test and used by another, or used after its test ended.
     var owningTest = TestContext.current
 
-    private let monitor = WorkMonitor()
+    /// Tracks the store's work; a scope of `withTrackedWork` sees it too.
+    private let monitor = WorkMonitor(parent: WorkMonitor.scope)
     private var reductions: [Reduction] = []
     private var received: [Reduction] = []
     private let ledger: Ledger
@@ -460,9 +461,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     }
 
     private func parkedSummary() -> String {
-        let parked = monitor.unfinishedTasks.filter { $0.phase == .parked }
-        guard !parked.isEmpty else { return "" }
-        return " (parked on a test double: \(parked.map(\.label).joined(separator: ", ")))"
+        let inFlight = monitor.inFlight
+        guard !inFlight.isEmpty else { return "" }
+        return " (in flight: \(inFlight.joined(separator: "; ")))"
     }
 }
 
@@ -487,7 +488,14 @@ public struct TestStoreTask: Sendable {
 
     /// Waits until the work has finished, for example after the test opened the gate it was
     /// parked on. Fails at once, rather than waiting forever, when the work stays parked with
-    /// nothing running that could release it.
+    /// nothing running that could release it, naming what each piece of work is parked on.
+    /// Returns early when the calling task is cancelled.
+    ///
+    /// ```swift
+    /// let load = await store.send(.load) { $0.isLoading = true }
+    /// server.open()
+    /// await load.finish()
+    /// ```
     ///
     /// - Parameters:
     ///   - fileID: The file a failure is reported in; defaults to the caller's.
@@ -501,11 +509,13 @@ public struct TestStoreTask: Sendable {
         column: UInt = #column
     ) async {
         await monitor.waitUntilQuiescent()
+        guard !Task.isCancelled else { return }
         guard isFinished else {
             SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report("""
                 Expected the work started by \(label) to finish, but it is parked on a test double \
-                and nothing in flight can release it. Release the double first (open the gate, \
-                post the event), or cancel the task.
+                and nothing in flight can release it; in flight: \(monitor.inFlight.joined(separator: "; ")). \
+                Release the double first (open the gate, advance the clock, post the event), or \
+                cancel the task.
                 """)
             return
         }
