@@ -129,7 +129,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
     /// await screenshots.subscribed()   // the watcher iterates the source now
     /// ```
     ///
-    /// Under ``withTrackedWork(_:)`` it fails at once, naming what each piece of work is parked
+    /// Under ``withTrackedWork(isolation:_:)`` it fails at once, naming what each piece of work is parked
     /// on, when nothing tracked can subscribe. It returns early when the calling task is
     /// cancelled.
     ///

@@ -24,7 +24,7 @@
 /// A ``TestStore`` knows when its work is parked on a gate: `send` returns then, rather than
 /// waiting for a call that only the test can release.
 ///
-/// Under ``withTrackedWork(_:)``, ``arrival(count:fileID:filePath:line:column:)`` fails at once,
+/// Under ``withTrackedWork(isolation:_:)``, ``arrival(count:fileID:filePath:line:column:)`` fails at once,
 /// rather than hanging, when every piece of tracked work has finished or is parked and too few
 /// calls arrived. Name the gate (`Gate(name: "server")`) so that failure messages say which
 /// gate holds which work.
@@ -118,7 +118,7 @@ public final class Gate: Sendable {
     /// await server.arrival()   // the request reached the fake server
     /// ```
     ///
-    /// Under ``withTrackedWork(_:)`` it fails at once, naming what each piece of work is parked
+    /// Under ``withTrackedWork(isolation:_:)`` it fails at once, naming what each piece of work is parked
     /// on, when nothing tracked can bring the missing arrivals. It returns early when the calling
     /// task is cancelled.
     ///

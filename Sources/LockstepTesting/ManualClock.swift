@@ -161,7 +161,7 @@ public final class ManualClock: Clock, Sendable {
     /// clock.advance(by: .seconds(1))
     /// ```
     ///
-    /// Under ``withTrackedWork(_:)`` it fails at once, naming what each piece of work is parked
+    /// Under ``withTrackedWork(isolation:_:)`` it fails at once, naming what each piece of work is parked
     /// on, when nothing tracked can bring the missing sleepers. It returns early when the calling
     /// task is cancelled.
     ///

@@ -3,7 +3,7 @@
 /// The work of one test that the toolkit can see, so that a wait that can never be satisfied
 /// fails at once instead of hanging.
 ///
-/// Inside ``withTrackedWork(_:)``, every wait of the toolkit (``Gate/arrival(count:fileID:filePath:line:column:)``,
+/// Inside ``withTrackedWork(isolation:_:)``, every wait of the toolkit (``Gate/arrival(count:fileID:filePath:line:column:)``,
 /// ``ManualClock/sleepers(count:fileID:filePath:line:column:)``,
 /// ``EventSource/subscribed(fileID:filePath:line:column:)``, ``TrackedWorkTask/finish(fileID:filePath:line:column:)``,
 /// the next action of ``MockStore/dispatchedActions``) knows whether any tracked work could still
