@@ -28,7 +28,7 @@ func reportStall(waitingFor expectation: String, at location: SourceLocation) {
     location.report(stallMessage(waitingFor: expectation, monitor: monitor))
 }
 
-func stallMessage(waitingFor expectation: String, monitor: WorkMonitor?, excluding label: String? = nil) -> String {
+func stallMessage(waitingFor expectation: String, monitor: WorkMonitor?) -> String {
     let inFlight = monitor?.inFlight ?? []
     let list = inFlight.isEmpty
         ? "nothing"
