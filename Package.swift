@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
         .library(name: "LockstepQuery", targets: ["LockstepQuery"]),
         .library(name: "LockstepLogging", targets: ["LockstepLogging"]),
+        .library(name: "LockstepLoggingTesting", targets: ["LockstepLoggingTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -35,7 +36,6 @@ let package = Package(
             name: "LockstepTesting",
             dependencies: [
                 "Lockstep",
-                "LockstepLogging",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 // Without it, on Linux, an issue reported through IssueReporting is only printed
@@ -51,6 +51,17 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Replaying a recorded session in a test store: the one place that needs both the
+        // toolkit and the logging module, so that LockstepTesting does not pull swift-log.
+        .target(
+            name: "LockstepLoggingTesting",
+            dependencies: [
+                "LockstepLogging",
+                "LockstepTesting",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -93,6 +104,7 @@ let package = Package(
             name: "LockstepLoggingTests",
             dependencies: [
                 "LockstepLogging",
+                "LockstepLoggingTesting",
                 "LockstepFixtures",
                 "LockstepTesting",
                 .product(name: "Logging", package: "swift-log"),

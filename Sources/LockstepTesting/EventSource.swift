@@ -3,7 +3,7 @@
 /// A test-controlled `AsyncSequence` of events whose ``post(_:)`` waits until the code under
 /// test has received and handled the event.
 ///
-/// Code driven by an `AsyncSequence` (notifications, a socket, screenshots in seed 004) takes
+/// Code driven by an `AsyncSequence` (notifications, a socket, screenshots) takes
 /// the sequence as a dependency; the test injects an event source and posts events:
 ///
 /// ```swift
@@ -14,8 +14,8 @@
 /// #expect(model.count == 1)
 /// ```
 ///
-/// ``post(_:)`` suspends until a subscriber exists (an iterator has been made), so the race seed
-/// 004 gives up on, an event posted before the code under test subscribed, cannot happen. It
+/// ``post(_:)`` suspends until a subscriber exists (an iterator has been made), so the classic
+/// race, an event posted before the code under test subscribed, cannot happen. It
 /// returns once every subscriber has handled the event: its loop body finished and it asked for
 /// the next event, or it stopped iterating. Nothing waits on a clock.
 ///
@@ -59,13 +59,27 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         var subscribers: [UInt64: Subscriber] = [:]
         var unclaimed: [Delivery] = []
         var isFinished = false
-        var subscriptionWaiters: [CheckedContinuation<Void, Never>] = []
+        var subscriptionWaiters = WaiterQueue<Void, Void>()
     }
 
     private let state = Lock(State())
 
+    /// The source's name in failure messages, if it has one.
+    public let name: String?
+
     /// Creates an event source with no subscriber.
-    public init() {}
+    ///
+    /// ```swift
+    /// let screenshots = EventSource<Void>(name: "screenshots")
+    /// ```
+    ///
+    /// - Parameter name: The source's name in failure messages ("waiting for an event from
+    ///   EventSource 'screenshots'").
+    public init(name: String? = nil) {
+        self.name = name
+    }
+
+    private var description: String { doubleDescription("EventSource", name: name) }
 
     /// The number of subscribers now.
     public var subscriberCount: Int {
@@ -108,17 +122,34 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
-    /// Returns once at least one subscriber exists.
-    public func subscribed() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state in
-                if !state.subscribers.isEmpty || state.isFinished { return true }
-                state.subscriptionWaiters.append(continuation)
-                return false
-            }
-            if resumeNow {
-                continuation.resume()
-            }
+    /// Returns once at least one subscriber exists, or the source is finished.
+    ///
+    /// ```swift
+    /// let watcher = work.start("the screenshot watcher") { await watch(screenshots) }
+    /// await screenshots.subscribed()   // the watcher iterates the source now
+    /// ```
+    ///
+    /// Under ``withTrackedWork(isolation:_:)`` it fails at once, naming what each piece of work is parked
+    /// on, when nothing tracked can subscribe. It returns early when the calling task is
+    /// cancelled.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func subscribed(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        _ = await toolkitWait(
+            on: state, \.subscriptionWaiters, for: (),
+            expecting: "a subscriber of \(description)",
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { state in
+            !state.subscribers.isEmpty || state.isFinished ? () : nil
         }
     }
 
@@ -135,11 +166,8 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
                     state.subscribers[id]!.waitingTask = nil
                 }
             }
-            defer {
-                state.unclaimed = []
-                state.subscriptionWaiters = []
-            }
-            return (waiters, state.unclaimed, state.subscriptionWaiters)
+            defer { state.unclaimed = [] }
+            return (waiters, state.unclaimed, state.subscriptionWaiters.satisfy { _ in () })
         }
         for (waiter, waitingTask) in waiters {
             waitingTask?.resume()
@@ -149,7 +177,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
             delivery.handled()
         }
         for waiter in subscriptionWaiters {
-            waiter.resume()
+            waiter.perform()
         }
     }
 
@@ -197,11 +225,10 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
             subscriber.queue = state.unclaimed
             state.unclaimed = []
             state.subscribers[id] = subscriber
-            defer { state.subscriptionWaiters = [] }
-            return (id, state.subscriptionWaiters)
+            return (id, state.subscriptionWaiters.satisfy { _ in () })
         }
         for waiter in waiters {
-            waiter.resume()
+            waiter.perform()
         }
         return id
     }
@@ -212,9 +239,10 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
             return state.subscribers[id]?.current
         }
         handled?.handled()
-        let trackedTask = TrackedTask.current
+        let description = description
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
+                var parking: TrackedTask?
                 let immediate = state.withLock { state -> Element?? in
                     guard var subscriber = state.subscribers[id], !Task.isCancelled else { return .some(nil) }
                     if !subscriber.queue.isEmpty {
@@ -224,12 +252,13 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
                         return .some(delivery.element)
                     }
                     if state.isFinished { return .some(nil) }
+                    parking = trackedTaskParking("waiting for an event from \(description)", at: description)
                     subscriber.waiter = continuation
-                    subscriber.waitingTask = trackedTask
-                    trackedTask?.park()
+                    subscriber.waitingTask = parking
                     state.subscribers[id] = subscriber
                     return .none
                 }
+                parking?.commitPark()
                 if case .some(let element) = immediate {
                     continuation.resume(returning: element)
                 }

@@ -2,7 +2,7 @@
 
 /// Holds a call of the code under test suspended until the test lets it through.
 ///
-/// A gate replaces seed 000's "artificial delay" and its `Task.sleep`: a service double awaits
+/// A gate replaces an "artificial delay" and its `Task.sleep`: a service double awaits
 /// ``pass()``, and the test sees the state while the call is in flight, then opens the gate.
 ///
 /// ```swift
@@ -23,6 +23,11 @@
 ///
 /// A ``TestStore`` knows when its work is parked on a gate: `send` returns then, rather than
 /// waiting for a call that only the test can release.
+///
+/// Under ``withTrackedWork(isolation:_:)``, ``arrival(count:fileID:filePath:line:column:)`` fails at once,
+/// rather than hanging, when every piece of tracked work has finished or is parked and too few
+/// calls arrived. Name the gate (`Gate(name: "server")`) so that failure messages say which
+/// gate holds which work.
 public final class Gate: Sendable {
     private struct Passer {
         let continuation: CheckedContinuation<Void, Never>
@@ -34,13 +39,26 @@ public final class Gate: Sendable {
         var arrivals = 0
         var nextID: UInt64 = 0
         var passers: [UInt64: Passer] = [:]
-        var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var arrivalWaiters = WaiterQueue<Int, Void>()
     }
 
     private let state = Lock(State())
 
+    /// The gate's name in failure messages, if it has one.
+    public let name: String?
+
     /// Creates a closed gate.
-    public init() {}
+    ///
+    /// ```swift
+    /// let server = Gate(name: "server")
+    /// ```
+    ///
+    /// - Parameter name: The gate's name in failure messages ("parked on Gate 'server'").
+    public init(name: String? = nil) {
+        self.name = name
+    }
+
+    private var description: String { doubleDescription("Gate", name: name) }
 
     /// The number of calls that have reached ``pass()``, held or not.
     public var arrivals: Int {
@@ -60,31 +78,27 @@ public final class Gate: Sendable {
     /// Called by the code under test: returns at once if the gate is open, otherwise when the
     /// test opens it, or when the calling task is cancelled.
     public func pass() async {
-        let trackedTask = TrackedTask.current
         let id = state.withLock { state in
             defer { state.nextID &+= 1 }
             return state.nextID
         }
+        let description = description
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let (passNow, arrived) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                let (passNow, arrived, parking) = state.withLock { state -> (Bool, [WaiterQueue<Int, Void>.Resumption], TrackedTask?) in
                     state.arrivals += 1
                     let arrivals = state.arrivals
-                    var arrived: [CheckedContinuation<Void, Never>] = []
-                    state.arrivalWaiters.removeAll { waiter in
-                        guard waiter.count <= arrivals else { return false }
-                        arrived.append(waiter.continuation)
-                        return true
-                    }
+                    let arrived = state.arrivalWaiters.satisfy { $0 <= arrivals ? () : nil }
                     if state.isOpen || Task.isCancelled {
-                        return (true, arrived)
+                        return (true, arrived, nil)
                     }
-                    state.passers[id] = Passer(continuation: continuation, trackedTask: trackedTask)
-                    trackedTask?.park()
-                    return (false, arrived)
+                    let parking = trackedTaskParking("parked on \(description)", at: description)
+                    state.passers[id] = Passer(continuation: continuation, trackedTask: parking)
+                    return (false, arrived, parking)
                 }
+                parking?.commitPark()
                 for waiter in arrived {
-                    waiter.resume()
+                    waiter.perform()
                 }
                 if passNow {
                     continuation.resume()
@@ -99,17 +113,34 @@ public final class Gate: Sendable {
 
     /// Called by the test: returns once `count` calls in all have reached ``pass()``.
     ///
-    /// - Parameter count: The number of arrivals to wait for, counted since the gate was made.
-    public func arrival(count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state in
-                if state.arrivals >= count { return true }
-                state.arrivalWaiters.append((count, continuation))
-                return false
-            }
-            if resumeNow {
-                continuation.resume()
-            }
+    /// ```swift
+    /// let save = work.start("the save request") { try await client.save(profile) }
+    /// await server.arrival()   // the request reached the fake server
+    /// ```
+    ///
+    /// Under ``withTrackedWork(isolation:_:)`` it fails at once, naming what each piece of work is parked
+    /// on, when nothing tracked can bring the missing arrivals. It returns early when the calling
+    /// task is cancelled.
+    ///
+    /// - Parameters:
+    ///   - count: The number of arrivals to wait for, counted since the gate was made.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func arrival(
+        count: Int = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        _ = await toolkitWait(
+            on: state, \.arrivalWaiters, for: count,
+            expecting: "\(count) arrival\(count == 1 ? "" : "s") at \(description)",
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { state in
+            state.arrivals >= count ? () : nil
         }
     }
 
@@ -118,7 +149,7 @@ public final class Gate: Sendable {
         let passers = state.withLock { state in
             state.isOpen = true
             defer { state.passers.removeAll() }
-            return Array(state.passers.values)
+            return state.passers.sorted { $0.key < $1.key }.map(\.value)
         }
         for passer in passers {
             // Running again before it resumes, so a test store never sees a moment with

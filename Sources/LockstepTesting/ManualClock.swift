@@ -57,13 +57,27 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var nextID: UInt64 = 0
         var sleepers: [UInt64: Sleeper] = [:]
-        var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var sleeperWaiters = WaiterQueue<Int, Void>()
     }
 
     private let state = Lock(State())
 
+    /// The clock's name in failure messages, if it has one.
+    public let name: String?
+
     /// Creates a clock at its start.
-    public init() {}
+    ///
+    /// ```swift
+    /// let clock = ManualClock(name: "network")
+    /// ```
+    ///
+    /// - Parameter name: The clock's name in failure messages ("sleeping on ManualClock
+    ///   'network' until t+300s").
+    public init(name: String? = nil) {
+        self.name = name
+    }
+
+    private var description: String { doubleDescription("ManualClock", name: name) }
 
     public var now: Instant {
         state.withLock { $0.now }
@@ -79,29 +93,28 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until the test advances the clock to `deadline`. Throws `CancellationError` when
     /// the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {  // allowed: wakes only when the test advances time
-        let trackedTask = TrackedTask.current
         let id = state.withLock { state in
             defer { state.nextID &+= 1 }
             return state.nextID
         }
+        let description = description
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (outcome, arrived) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
-                    if Task.isCancelled { return (.failure(CancellationError()), []) }
-                    if deadline <= state.now { return (.success(()), []) }
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, trackedTask: trackedTask)
-                    trackedTask?.park()
+                let (outcome, arrived, parking) = state.withLock { state -> (Result<Void, any Error>?, [WaiterQueue<Int, Void>.Resumption], TrackedTask?) in
+                    if Task.isCancelled { return (.failure(CancellationError()), [], nil) }
+                    if deadline <= state.now { return (.success(()), [], nil) }
+                    let parking = trackedTaskParking(
+                        "sleeping on \(description) until t+\(deadline.offset.shortDescription)",
+                        at: description
+                    )
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, trackedTask: parking)
                     let count = state.sleepers.count
-                    var arrived: [CheckedContinuation<Void, Never>] = []
-                    state.sleeperWaiters.removeAll { waiter in
-                        guard waiter.count <= count else { return false }
-                        arrived.append(waiter.continuation)
-                        return true
-                    }
-                    return (nil, arrived)
+                    let arrived = state.sleeperWaiters.satisfy { $0 <= count ? () : nil }
+                    return (nil, arrived, parking)
                 }
+                parking?.commitPark()
                 for waiter in arrived {
-                    waiter.resume()
+                    waiter.perform()
                 }
                 if let outcome {
                     continuation.resume(with: outcome)
@@ -130,7 +143,7 @@ public final class ManualClock: Clock, Sendable {
             for id in due.keys {
                 state.sleepers.removeValue(forKey: id)
             }
-            return due.values.sorted { $0.deadline < $1.deadline }
+            return due.sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }.map(\.value)
         }
         for sleeper in due {
             // Running again before it resumes, so a test store waits for what it does next.
@@ -141,16 +154,36 @@ public final class ManualClock: Clock, Sendable {
 
     /// Returns once at least `count` tasks are sleeping on the clock, for tests that do not use a
     /// ``TestStore`` and must not advance the clock before the code under test sleeps.
-    public func sleepers(count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state in
-                if state.sleepers.count >= count { return true }
-                state.sleeperWaiters.append((count, continuation))
-                return false
-            }
-            if resumeNow {
-                continuation.resume()
-            }
+    ///
+    /// ```swift
+    /// let retry = work.start("the retry") { try await retrier.run(clock: clock) }
+    /// await clock.sleepers(count: 1)   // the retry sleeps on the clock now
+    /// clock.advance(by: .seconds(1))
+    /// ```
+    ///
+    /// Under ``withTrackedWork(isolation:_:)`` it fails at once, naming what each piece of work is parked
+    /// on, when nothing tracked can bring the missing sleepers. It returns early when the calling
+    /// task is cancelled.
+    ///
+    /// - Parameters:
+    ///   - count: The number of tasks sleeping at once to wait for.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func sleepers(
+        count: Int = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        _ = await toolkitWait(
+            on: state, \.sleeperWaiters, for: count,
+            expecting: "\(count) sleeper\(count == 1 ? "" : "s") on \(description)",
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { state in
+            state.sleepers.count >= count ? () : nil
         }
     }
 }

@@ -1,13 +1,20 @@
 import IssueReporting
 
 /// Where a failure is reported.
-struct SourceLocation: Sendable {
+package struct SourceLocation: Sendable {
     let fileID: StaticString
     let filePath: StaticString
     let line: UInt
     let column: UInt
 
-    func report(_ message: String) {
+    package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+
+    package func report(_ message: String) {
         reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

@@ -83,7 +83,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// test and used by another, or used after its test ended.
     var owningTest = TestContext.current
 
-    private let monitor = WorkMonitor()
+    /// Tracks the store's work; a scope of `withTrackedWork` sees it too.
+    private let monitor = WorkMonitor(parent: WorkMonitor.scope)
     private var reductions: [Reduction] = []
     private var received: [Reduction] = []
     private let ledger: Ledger
@@ -460,121 +461,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     }
 
     private func parkedSummary() -> String {
-        let parked = monitor.unfinishedTasks.filter { $0.phase == .parked }
-        guard !parked.isEmpty else { return "" }
-        return " (parked on a test double: \(parked.map(\.label).joined(separator: ", ")))"
-    }
-}
-
-/// The work an action sent to a ``TestStore`` started, when part of it is parked on a test
-/// double as `send` returns.
-public struct TestStoreTask: Sendable {
-    let task: Task<Void, Never>
-    let trackedTask: TrackedTask
-    let monitor: WorkMonitor
-    let label: String
-
-    /// Whether all the work has finished.
-    public var isFinished: Bool {
-        trackedTask.phase == .finished
-    }
-
-    /// Cancels the work and returns once it has ended.
-    public func cancel() async {
-        task.cancel()
-        await task.value
-    }
-
-    /// Waits until the work has finished, for example after the test opened the gate it was
-    /// parked on. Fails at once, rather than waiting forever, when the work stays parked with
-    /// nothing running that could release it.
-    ///
-    /// - Parameters:
-    ///   - fileID: The file a failure is reported in; defaults to the caller's.
-    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
-    ///   - line: The line a failure is reported at; defaults to the caller's.
-    ///   - column: The column a failure is reported at; defaults to the caller's.
-    public func finish(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async {
-        await monitor.waitUntilQuiescent()
-        guard isFinished else {
-            SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report("""
-                Expected the work started by \(label) to finish, but it is parked on a test double \
-                and nothing in flight can release it. Release the double first (open the gate, \
-                post the event), or cancel the task.
-                """)
-            return
-        }
-        await task.value
-    }
-}
-
-/// What the end-of-test check of a ``TestStore`` needs, reachable from its nonisolated `deinit`.
-final class Ledger: Sendable {
-    private let state = Lock<(received: [String], isExhaustive: Bool)>(([], true))
-    private let sends = Lock<[Task<Void, Never>]>([])
-    let location: SourceLocation
-
-    init(location: SourceLocation) {
-        self.location = location
-    }
-
-    var received: [String] {
-        get { state.withLock { $0.received } }
-        set { state.withLock { $0.received = newValue } }
-    }
-
-    var isExhaustive: Bool {
-        get { state.withLock { $0.isExhaustive } }
-        set { state.withLock { $0.isExhaustive = newValue } }
-    }
-
-    /// Keeps the task of a `send`, cancelled when the test store goes away.
-    func add(_ task: Task<Void, Never>) {
-        sends.withLock { $0.append(task) }
-    }
-
-    func checkEnd(monitor: WorkMonitor) {
-        defer {
-            for task in sends.withLock({ $0 }) {
-                task.cancel()
-            }
-        }
-        let (received, isExhaustive) = state.withLock { ($0.received, $0.isExhaustive) }
-        guard isExhaustive else { return }
-        if !received.isEmpty {
-            location.report("""
-                The test ended with \(received.count) received action(s) not asserted:
-
-                \(received.map { "  " + $0 }.joined(separator: "\n"))
-
-                Assert them with `receive`, or call `skipReceivedActions()`.
-                """)
-        }
-        for (label, phase) in monitor.unfinishedTasks where phase != .waiting {
-            let what = phase == .parked ? "is still parked on a test double" : "is still running"
-            location.report("""
-                The test ended while work started by \(label) \(what). Finish it (open the gate, \
-                then `await task.finish()`) or cancel it (`await task.cancel()`).
-                """)
-        }
-    }
-}
-
-/// The description of a value in failure messages.
-func describe(_ value: Any) -> String {
-    String(customDumping: value)
-}
-
-extension String {
-    func indent(by count: Int) -> String {
-        let indentation = String(repeating: " ", count: count)
-        return split(separator: "\n", omittingEmptySubsequences: false)
-            .map { indentation + $0 }
-            .joined(separator: "\n")
+        let inFlight = monitor.inFlight
+        guard !inFlight.isEmpty else { return "" }
+        return " (in flight: \(inFlight.joined(separator: "; ")))"
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Lockstep
 import LockstepLogging
+import LockstepLoggingTesting
 import LockstepTesting
 import Testing
 

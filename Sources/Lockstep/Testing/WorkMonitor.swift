@@ -1,79 +1,165 @@
 
-/// Counts the tasks doing a store's work that are running right now, so that a test can wait
+/// Counts the tasks doing a test's work that are running right now, so that a test can wait
 /// until every one of them has either finished or stopped on something only the test can
 /// release (a gate, an event source, a test clock).
 ///
-/// This is the machinery behind LockstepTesting's `TestStore`; apps do not use it. A store with
-/// no monitor pays nothing for it.
+/// This is the machinery behind LockstepTesting's `TestStore` and `withTrackedWork`; apps do not
+/// use it. A store with no monitor pays nothing for it.
 ///
-/// Each task that does store work under a monitor carries a ``TrackedTask`` in a task-local. The
-/// task is *running* unless it waits for its child tasks or for effects (the store marks that),
-/// is *parked* on a test double (the double marks that), or has *finished*. Whoever releases a
-/// waiting or parked task marks it running again before resuming it, so the count of running
-/// tasks reaches zero only when no work can go on without the test.
+/// Each task that does tracked work carries a ``TrackedTask`` in a task-local. The task is
+/// *running* unless it waits for its child tasks or for effects (the store marks that), is
+/// *parked* on a test double (the double marks that, saying on what), or has *finished*.
+/// Whoever releases a waiting or parked task marks it running again before resuming it, so the
+/// count of running tasks reaches zero only when no work can go on without the test.
+///
+/// A monitor can have a parent (the monitor of the test's scope, ``scope``): every task tracked
+/// by the child is tracked by the parent as well, so the scope sees all of a test's work.
 @_spi(Testing)
 public final class WorkMonitor: Sendable {
     private struct State {
         var running = 0
-        var nextWaiterID: UInt64 = 0
-        var quiescenceWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-        var units: [ObjectIdentifier: TrackedTask] = [:]
+        var nextID: UInt64 = 0
+        var quiescenceActions: [UInt64: @Sendable () -> Void] = [:]
+        var units: [ObjectIdentifier: (order: UInt64, unit: TrackedTask)] = [:]
+        var untrackedPlaces: [String] = []
     }
 
+    /// The monitor of the test's work scope (`withTrackedWork`), if any: the toolkit's waits ask
+    /// it whether anything could still satisfy them.
+    @TaskLocal public static var scope: WorkMonitor?
+
     private let state = Lock(State())
+    private let parent: WorkMonitor?
 
-    /// Creates a monitor with nothing running.
-    public init() {}
+    /// Creates a monitor with nothing running, whose tasks `parent` tracks too.
+    public init(parent: WorkMonitor? = nil) {
+        self.parent = parent
+    }
 
-    /// The tracked tasks that have not finished, with their phase.
+    /// The tracked tasks that have not finished, with their phase, oldest first.
     public var unfinishedTasks: [(label: String, phase: TrackedTask.Phase)] {
-        let units = state.withLock { Array($0.units.values) }
-        return units.compactMap { unit in
-            let phase = unit.phase
-            return phase == .finished ? nil : (unit.label, phase)
-        }
+        unfinishedUnits.map { ($0.label, $0.phase) }
+    }
+
+    /// One line for each tracked task that has not finished, oldest first: what it is and what
+    /// it is doing ("the save request parked on Gate 'server'").
+    public var inFlight: [String] {
+        unfinishedUnits.map(\.summary)
+    }
+
+    /// Whether no tracked task is running now.
+    public var isQuiescent: Bool {
+        state.withLock { $0.running == 0 }
+    }
+
+    /// The test doubles that work this monitor does not track reached, in the order it did: a
+    /// task started by hand in the scope, which may still be running.
+    public var untrackedPlaces: [String] {
+        state.withLock { $0.untrackedPlaces }
+    }
+
+    private var unfinishedUnits: [TrackedTask] {
+        let units = state.withLock { $0.units.values.sorted { $0.order < $1.order }.map(\.unit) }
+        return units.filter { $0.phase != .finished }
     }
 
     /// Returns when no tracked task is running: each has finished, waits on a test double, or
-    /// waits for work that waits on one.
+    /// waits for work that waits on one. Returns early when the calling task is cancelled.
     public func waitUntilQuiescent() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state in
-                if state.running == 0 { return true }
-                state.quiescenceWaiters[state.nextWaiterID] = continuation
-                state.nextWaiterID &+= 1
-                return false
+        let token = Lock<(id: UInt64?, cancelled: Bool)>((nil, false))
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let once = Lock<CheckedContinuation<Void, Never>?>(continuation)
+                let resume: @Sendable () -> Void = {
+                    once.withLock { current in
+                        defer { current = nil }
+                        return current
+                    }?.resume()
+                }
+                let id = whenQuiescent(resume)
+                let cancelled = token.withLock { token in
+                    token.id = id
+                    return token.cancelled
+                }
+                if cancelled {
+                    resume()
+                }
             }
-            if resumeNow {
-                continuation.resume()
+        } onCancel: {
+            let id = token.withLock { token in
+                token.cancelled = true
+                return token.id
+            }
+            guard let id else { return }
+            let action = state.withLock { $0.quiescenceActions.removeValue(forKey: id) }
+            action?()
+        }
+        if let id = token.withLock({ $0.id }) {
+            forgetQuiescenceAction(id)
+        }
+    }
+
+    /// Runs `action` once no tracked task is running: at once, returning `nil`, if none is now;
+    /// otherwise when the count of running tasks next drops to zero. It runs outside the
+    /// monitor's lock, on the thread of the task whose change made the count zero.
+    ///
+    /// - Returns: A token for ``forgetQuiescenceAction(_:)``, or `nil` when `action` ran already.
+    @discardableResult
+    public func whenQuiescent(_ action: @escaping @Sendable () -> Void) -> UInt64? {
+        let token = state.withLock { state -> UInt64? in
+            guard state.running > 0 else { return nil }
+            defer { state.nextID &+= 1 }
+            state.quiescenceActions[state.nextID] = action
+            return state.nextID
+        }
+        if token == nil {
+            action()
+        }
+        return token
+    }
+
+    /// Forgets an action ``whenQuiescent(_:)`` registered, if it has not run.
+    public func forgetQuiescenceAction(_ token: UInt64) {
+        _ = state.withLock { $0.quiescenceActions.removeValue(forKey: token) }
+    }
+
+    /// Records that work this monitor does not track reached `place` (a test double).
+    public func noteUntrackedWork(at place: String) {
+        state.withLock { state in
+            if !state.untrackedPlaces.contains(place) {
+                state.untrackedPlaces.append(place)
             }
         }
+        parent?.noteUntrackedWork(at: place)
     }
 
     fileprivate func register(_ unit: TrackedTask) {
         state.withLock { state in
-            state.units[ObjectIdentifier(unit)] = unit
+            state.units[ObjectIdentifier(unit)] = (state.nextID, unit)
+            state.nextID &+= 1
             state.running += 1
         }
+        parent?.register(unit)
     }
 
     fileprivate func adjust(by delta: Int, finishing unit: TrackedTask? = nil) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let actions = state.withLock { state -> [@Sendable () -> Void] in
             state.running += delta
             if let unit {
                 state.units.removeValue(forKey: ObjectIdentifier(unit))
             }
             guard state.running == 0 else { return [] }
-            defer { state.quiescenceWaiters.removeAll() }
-            return Array(state.quiescenceWaiters.values)
+            defer { state.quiescenceActions.removeAll() }
+            return state.quiescenceActions.sorted { $0.key < $1.key }.map(\.value)
         }
-        for waiter in waiters {
-            waiter.resume()
+        for action in actions {
+            action()
         }
+        parent?.adjust(by: delta, finishing: unit)
     }
 }
 
-/// One task doing store work under a ``WorkMonitor``.
+/// One task doing tracked work under a ``WorkMonitor``.
 @_spi(Testing)
 public final class TrackedTask: Sendable {
     /// Where a tracked task stands.
@@ -88,11 +174,20 @@ public final class TrackedTask: Sendable {
         case finished
     }
 
+    private struct State {
+        var phase = Phase.running
+        /// A test double holds the task, but has not marked it parked yet (it does once it has
+        /// released its own lock).
+        var parkPending = false
+        /// What the task is parked on, in words.
+        var activity: String?
+    }
+
     /// The tracked task the current task is, if any.
     @TaskLocal public static var current: TrackedTask?
 
     private let monitor: WorkMonitor
-    private let state = Lock(Phase.running)
+    private let state = Lock(State())
 
     /// What the task is doing, for failure messages.
     public let label: String
@@ -106,7 +201,18 @@ public final class TrackedTask: Sendable {
 
     /// The task's phase now.
     public var phase: Phase {
-        state.withLock { $0 }
+        state.withLock { $0.phase }
+    }
+
+    /// The task and what it is doing, in words: "the save request parked on Gate 'server'".
+    public var summary: String {
+        let (phase, activity) = state.withLock { ($0.phase, $0.activity) }
+        switch phase {
+        case .running: return "\(label), running"
+        case .waiting: return "\(label), waiting for the work it started"
+        case .parked: return "\(label) \(activity ?? "parked on a test double")"
+        case .finished: return "\(label), finished"
+        }
     }
 
     /// The monitor a child task of this one is tracked by.
@@ -116,19 +222,51 @@ public final class TrackedTask: Sendable {
     public func wait() { move(to: .waiting) }
 
     /// Marks the task as stopped on a test double.
-    public func park() { move(to: .parked) }
+    public func park() {
+        prepareToPark("parked on a test double")
+        commitPark()
+    }
+
+    /// The first half of parking, called by a test double under its own lock as it takes the
+    /// task: records what the task is parked on (`activity`, "sleeping on ManualClock until
+    /// t+1s"), without telling the monitor yet. A ``resume()`` before ``commitPark()`` cancels it.
+    public func prepareToPark(_ activity: String) {
+        state.withLock { state in
+            guard state.phase == .running else { return }
+            state.parkPending = true
+            state.activity = activity
+        }
+    }
+
+    /// The second half of parking, called by the test double once it has released its lock:
+    /// the task counts as parked, unless it was released in between.
+    public func commitPark() {
+        let pending = state.withLock { state in
+            defer { state.parkPending = false }
+            return state.parkPending
+        }
+        if pending {
+            move(to: .parked)
+        }
+    }
 
     /// Marks the task as running again; called by whoever releases it, before resuming it.
-    public func resume() { move(to: .running) }
+    public func resume() {
+        state.withLock { $0.parkPending = false }
+        move(to: .running)
+    }
 
     /// Marks the task as finished.
     public func finish() { move(to: .finished) }
 
     private func move(to phase: Phase) {
-        let delta = state.withLock { current -> Int? in
-            let old = current
+        let delta = state.withLock { state -> Int? in
+            let old = state.phase
             guard old != phase, old != .finished else { return nil }
-            current = phase
+            state.phase = phase
+            if phase == .running {
+                state.activity = nil
+            }
             switch (old == .running, phase == .running) {
             case (true, false): return -1
             case (false, true): return 1

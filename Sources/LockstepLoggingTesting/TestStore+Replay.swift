@@ -1,5 +1,6 @@
 import CustomDump
 import LockstepLogging
+import LockstepTesting
 
 extension TestStore where State: Codable & Equatable, Action: Codable {
     /// Replays a recorded session and checks that the reducer reproduces every recorded state.
@@ -11,6 +12,8 @@ extension TestStore where State: Codable & Equatable, Action: Codable {
     /// and the replay stops there.
     ///
     /// ```swift
+    /// import LockstepLoggingTesting
+    ///
     /// let log = try ActionLog<AppState, AppAction>(contentsOf: sessionURL)
     /// let store = TestStore(state: log.initialState, reducer: appReducer)
     /// await store.replay(log)

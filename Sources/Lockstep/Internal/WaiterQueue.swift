@@ -1,0 +1,214 @@
+/// How a wait on one of the test toolkit's primitives ended.
+package enum WaitOutcome<Value: Sendable>: Sendable {
+    /// What the waiter waited for happened.
+    case satisfied(Value)
+    /// The waiting task was cancelled.
+    case cancelled
+    /// The primitive was closed (a mock store released, a source finished).
+    case closed
+    /// Every piece of tracked work has finished or is parked, and the wait is not satisfied:
+    /// nothing the toolkit can see will ever satisfy it.
+    case stalled
+}
+
+/// The waiters of a primitive (a gate's arrival waiters, a clock's sleeper waiters, readers of a
+/// log), as a state machine: each mutating method takes an event and returns the resumptions the
+/// caller performs once it has released the primitive's lock.
+///
+/// A waiter waits for a `Condition` (a count, an index); ``satisfy(_:)`` broadcasts a change of
+/// the primitive to every waiter and resumes those whose condition now holds.
+package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
+    /// A continuation to resume, and the tracked task to mark running first.
+    package struct Resumption: Sendable {
+        let continuation: CheckedContinuation<WaitOutcome<Value>, Never>
+        let outcome: WaitOutcome<Value>
+        let trackedTask: TrackedTask?
+
+        /// Marks the waiting task running, then resumes it. Call it outside every lock.
+        package func perform() {
+            trackedTask?.resume()
+            continuation.resume(returning: outcome)
+        }
+    }
+
+    private struct Waiter: Sendable {
+        let id: UInt64
+        let condition: Condition
+        let continuation: CheckedContinuation<WaitOutcome<Value>, Never>
+        let trackedTask: TrackedTask?
+    }
+
+    private enum State: Sendable {
+        /// Waiters in the order they came, and the identifiers cancelled before they enqueued.
+        case open(waiters: [Waiter], cancelledEarly: Set<UInt64>)
+        /// Every later wait ends at once with ``WaitOutcome/closed``.
+        case closed
+    }
+
+    private var state = State.open(waiters: [], cancelledEarly: [])
+    private var nextID: UInt64 = 0
+
+    /// Creates an open queue with no waiter.
+    package init() {}
+
+    /// The number of waiters now.
+    package var count: Int {
+        guard case .open(let waiters, _) = state else { return 0 }
+        return waiters.count
+    }
+
+    /// Whether ``close()`` was called.
+    package var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
+
+    /// A new waiter identifier, taken before the wait starts so that a cancellation that comes
+    /// first can name it.
+    package mutating func makeID() -> UInt64 {
+        defer { nextID &+= 1 }
+        return nextID
+    }
+
+    /// Event: waiter `id` starts waiting for `condition`. Returns the resumption to perform at
+    /// once when the queue is closed or the waiter was cancelled already; `nil` when it waits.
+    package mutating func enqueue(
+        _ id: UInt64,
+        condition: Condition,
+        continuation: CheckedContinuation<WaitOutcome<Value>, Never>,
+        trackedTask: TrackedTask?
+    ) -> Resumption? {
+        switch state {
+        case .closed:
+            return Resumption(continuation: continuation, outcome: .closed, trackedTask: nil)
+        case .open(var waiters, var cancelledEarly):
+            if cancelledEarly.remove(id) != nil {
+                state = .open(waiters: waiters, cancelledEarly: cancelledEarly)
+                return Resumption(continuation: continuation, outcome: .cancelled, trackedTask: nil)
+            }
+            waiters.append(Waiter(id: id, condition: condition, continuation: continuation, trackedTask: trackedTask))
+            state = .open(waiters: waiters, cancelledEarly: cancelledEarly)
+            return nil
+        }
+    }
+
+    /// Event: the primitive changed. Resumes, in the order they came, the waiters for whose
+    /// condition `isSatisfied` returns a value.
+    package mutating func satisfy(_ isSatisfied: (Condition) -> Value?) -> [Resumption] {
+        guard case .open(let waiters, let cancelledEarly) = state else { return [] }
+        var remaining: [Waiter] = []
+        var resumptions: [Resumption] = []
+        for waiter in waiters {
+            if let value = isSatisfied(waiter.condition) {
+                resumptions.append(Resumption(continuation: waiter.continuation, outcome: .satisfied(value), trackedTask: waiter.trackedTask))
+            } else {
+                remaining.append(waiter)
+            }
+        }
+        state = .open(waiters: remaining, cancelledEarly: cancelledEarly)
+        return resumptions
+    }
+
+    /// Event: waiter `id`'s task was cancelled. Returns its resumption if it was waiting; if it
+    /// has not enqueued yet, its later ``enqueue(_:condition:continuation:trackedTask:)`` ends at
+    /// once.
+    package mutating func cancel(_ id: UInt64) -> Resumption? {
+        end(id, with: .cancelled, rememberingEarly: true)
+    }
+
+    /// Event: nothing tracked can satisfy waiter `id` any more. Returns its resumption if it is
+    /// still waiting.
+    package mutating func stall(_ id: UInt64) -> Resumption? {
+        end(id, with: .stalled, rememberingEarly: false)
+    }
+
+    /// Event: the primitive closes. Every waiter ends with ``WaitOutcome/closed``, and so does
+    /// every later one.
+    package mutating func close() -> [Resumption] {
+        guard case .open(let waiters, _) = state else { return [] }
+        state = .closed
+        return waiters.map { Resumption(continuation: $0.continuation, outcome: .closed, trackedTask: $0.trackedTask) }
+    }
+
+    private mutating func end(_ id: UInt64, with outcome: WaitOutcome<Value>, rememberingEarly: Bool) -> Resumption? {
+        guard case .open(var waiters, var cancelledEarly) = state else { return nil }
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else {
+            if rememberingEarly {
+                cancelledEarly.insert(id)
+                state = .open(waiters: waiters, cancelledEarly: cancelledEarly)
+            }
+            return nil
+        }
+        let waiter = waiters.remove(at: index)
+        state = .open(waiters: waiters, cancelledEarly: cancelledEarly)
+        return Resumption(continuation: waiter.continuation, outcome: outcome, trackedTask: waiter.trackedTask)
+    }
+}
+
+/// Waits on the ``WaiterQueue`` at `queue` in the state `lock` guards, until `immediate` finds
+/// the wait satisfied, a change satisfies it, the task is cancelled, the queue closes, or,
+/// under a test's work scope (``WorkMonitor/scope``), nothing tracked can satisfy it any more.
+///
+/// - Parameters:
+///   - lock: The primitive's lock.
+///   - queue: Where its waiters are, in the locked state.
+///   - condition: What this waiter waits for.
+///   - activity: What a tracked task waiting here is doing, for failure messages ("waiting for
+///     2 arrivals at Gate 'server'").
+///   - detectsStall: Whether the wait ends with ``WaitOutcome/stalled`` under a work scope; a
+///     wait that work does on its own (a binding reading changes) passes `false`.
+///   - immediate: Returns a value, under the lock, when the wait is satisfied already.
+package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
+    on lock: Lock<State>,
+    _ queue: WritableKeyPath<State, WaiterQueue<Condition, Value>> & Sendable,
+    for condition: Condition,
+    activity: String,
+    detectsStall: Bool = true,
+    immediate: (inout State) -> Value?
+) async -> WaitOutcome<Value> {
+    let monitor = detectsStall ? WorkMonitor.scope : nil
+    let trackedTask = TrackedTask.current
+    let id = lock.withLock { $0[keyPath: queue].makeID() }
+    let watch = QuiescenceWatch()
+    let outcome = await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<WaitOutcome<Value>, Never>) in
+            let now = lock.withLock { state -> WaiterQueue<Condition, Value>.Resumption? in
+                if let value = immediate(&state) {
+                    return .init(continuation: continuation, outcome: .satisfied(value), trackedTask: nil)
+                }
+                if Task.isCancelled {
+                    return .init(continuation: continuation, outcome: .cancelled, trackedTask: nil)
+                }
+                let now = state[keyPath: queue].enqueue(id, condition: condition, continuation: continuation, trackedTask: trackedTask)
+                if now == nil {
+                    trackedTask?.prepareToPark(activity)
+                }
+                return now
+            }
+            if let now {
+                now.perform()
+                return
+            }
+            trackedTask?.commitPark()
+            watch.token = monitor?.whenQuiescent {
+                lock.withLock { $0[keyPath: queue].stall(id) }?.perform()
+            }
+        }
+    } onCancel: {
+        lock.withLock { $0[keyPath: queue].cancel(id) }?.perform()
+    }
+    if let token = watch.token {
+        monitor?.forgetQuiescenceAction(token)
+    }
+    return outcome
+}
+
+/// The quiescence action registered by one wait, to forget once the wait is over.
+private final class QuiescenceWatch: Sendable {
+    private let state = Lock<UInt64?>(nil)
+
+    var token: UInt64? {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+}

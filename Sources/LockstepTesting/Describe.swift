@@ -1,0 +1,16 @@
+import CustomDump
+@_spi(Testing) import Lockstep
+
+/// The description of a value in failure messages.
+func describe(_ value: Any) -> String {
+    String(customDumping: value)
+}
+
+extension String {
+    func indent(by count: Int) -> String {
+        let indentation = String(repeating: " ", count: count)
+        return split(separator: "\n", omittingEmptySubsequences: false)
+            .map { indentation + $0 }
+            .joined(separator: "\n")
+    }
+}

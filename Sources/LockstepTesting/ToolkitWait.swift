@@ -1,0 +1,78 @@
+@_spi(Testing) import Lockstep
+
+/// Waits on a primitive's waiter queue as ``awaitWaiter(on:_:for:activity:immediate:)`` does, and
+/// reports the failure when nothing tracked can satisfy the wait.
+///
+/// - Parameters:
+///   - expectation: What the test waits for, in words ("1 arrival at Gate 'server'").
+///   - location: Where the failure is reported.
+func toolkitWait<State, Condition: Sendable, Value: Sendable>(
+    on lock: Lock<State>,
+    _ queue: WritableKeyPath<State, WaiterQueue<Condition, Value>> & Sendable,
+    for condition: Condition,
+    expecting expectation: String,
+    at location: SourceLocation,
+    immediate: (inout State) -> Value?
+) async -> WaitOutcome<Value> {
+    let outcome = await awaitWaiter(on: lock, queue, for: condition, activity: "waiting for \(expectation)", immediate: immediate)
+    if case .stalled = outcome {
+        reportStall(waitingFor: expectation, at: location)
+    }
+    return outcome
+}
+
+/// Reports that a wait for `expectation` can never be satisfied, naming what each piece of the
+/// scope's work is parked on.
+func reportStall(waitingFor expectation: String, at location: SourceLocation) {
+    let monitor = WorkMonitor.scope
+    location.report(stallMessage(waitingFor: expectation, monitor: monitor))
+}
+
+func stallMessage(waitingFor expectation: String, monitor: WorkMonitor?) -> String {
+    let inFlight = monitor?.inFlight ?? []
+    let list = inFlight.isEmpty
+        ? "nothing"
+        : inFlight.joined(separator: "; ")
+    var message = """
+        Waiting for \(expectation); in flight: \(list). Nothing tracked can go on without the \
+        test, so the wait can never end: release what the work is parked on first (open the \
+        gate, advance the clock, post the event), or wait for something that will happen.
+        """
+    let untracked = monitor?.untrackedPlaces ?? []
+    if !untracked.isEmpty {
+        message += """
+             Work the toolkit does not track reached \(untracked.joined(separator: ", ")), and \
+            untracked work may still be running: start it with `TrackedWork.start(_:operation:)` \
+            or through a TestStore so that waits can see it.
+            """
+    }
+    return message
+}
+
+/// Marks the calling task parked on a test double: the first half under the double's lock.
+/// Returns the task, for the second half (``TrackedTask/commitPark()``) outside the lock, or
+/// records work the scope does not track.
+func trackedTaskParking(_ activity: String, at place: @autoclosure () -> String) -> TrackedTask? {
+    guard let trackedTask = TrackedTask.current else {
+        WorkMonitor.scope?.noteUntrackedWork(at: place())
+        return nil
+    }
+    trackedTask.prepareToPark(activity)
+    return trackedTask
+}
+
+/// A test double's name in failure messages: "Gate 'server'", or "a Gate" without a name.
+func doubleDescription(_ kind: String, name: String?) -> String {
+    name.map { "\(kind) '\($0)'" } ?? "a \(kind)"
+}
+
+extension Duration {
+    /// "300s", "1.5s", "250ms": a duration for failure messages.
+    var shortDescription: String {
+        let (seconds, attoseconds) = components
+        if attoseconds == 0 { return "\(seconds)s" }
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        if milliseconds < 1000, milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
+        return "\(milliseconds / 1000)s"
+    }
+}

@@ -1,0 +1,132 @@
+@_spi(Testing) @testable import Lockstep
+import Testing
+
+// The waiter state machine of the test toolkit's primitives, driven event by event: each event
+// returns the resumptions to perform, and the test performs them itself.
+
+private typealias Outcome = WaitOutcome<Int>
+
+extension Outcome {
+    fileprivate var label: String {
+        switch self {
+        case .satisfied(let value): "satisfied(\(value))"
+        case .cancelled: "cancelled"
+        case .closed: "closed"
+        case .stalled: "stalled"
+        }
+    }
+}
+
+/// `count` suspended tasks and their continuations, for the test to hand to a queue.
+private func suspendedWaiters(_ count: Int) async -> (continuations: [CheckedContinuation<Outcome, Never>], tasks: [Task<Outcome, Never>]) {
+    let collected = Lock<[Int: CheckedContinuation<Outcome, Never>]>([:])
+    let tasks = Lock<[Task<Outcome, Never>]>([])
+    await withCheckedContinuation { (allSuspended: CheckedContinuation<Void, Never>) in
+        for index in 0..<count {
+            let task = Task {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                    let isLast = collected.withLock { collected in
+                        collected[index] = continuation
+                        return collected.count == count
+                    }
+                    if isLast { allSuspended.resume() }
+                }
+            }
+            tasks.withLock { $0.append(task) }
+        }
+    }
+    let continuations = collected.withLock { collected in (0..<count).map { collected[$0]! } }
+    return (continuations, tasks.withLock { $0 })
+}
+
+@Suite("WaiterQueue")
+struct WaiterQueueTests {
+    @Test("A change resumes only the waiters whose condition holds, in the order they came; close ends the rest")
+    func satisfyResumesInOrderAndCloseEndsTheRest() async {
+        let (continuations, tasks) = await suspendedWaiters(3)
+        var queue = WaiterQueue<Int, Int>()
+        let ids = (0..<3).map { _ in queue.makeID() }
+        for (index, condition) in [3, 1, 2].enumerated() {
+            #expect(queue.enqueue(ids[index], condition: condition, continuation: continuations[index], trackedTask: nil) == nil)
+        }
+        #expect(queue.count == 3)
+
+        let ready = queue.satisfy { $0 <= 2 ? $0 * 10 : nil }
+        #expect(ready.map(\.outcome.label) == ["satisfied(10)", "satisfied(20)"])
+        #expect(queue.count == 1)
+        let closed = queue.close()
+        #expect(closed.map(\.outcome.label) == ["closed"])
+        #expect(queue.isClosed)
+        for resumption in ready + closed { resumption.perform() }
+
+        var outcomes: [String] = []
+        for task in tasks { outcomes.append(await task.value.label) }
+        #expect(outcomes == ["closed", "satisfied(10)", "satisfied(20)"])
+    }
+
+    @Test("A cancellation that comes before the waiter enqueues ends the waiter as it enqueues")
+    func cancellationBeforeEnqueue() async {
+        let (continuations, tasks) = await suspendedWaiters(1)
+        var queue = WaiterQueue<Int, Int>()
+        let id = queue.makeID()
+        #expect(queue.cancel(id) == nil)
+        let now = queue.enqueue(id, condition: 1, continuation: continuations[0], trackedTask: nil)
+        #expect(queue.count == 0)
+        #expect(now != nil)
+        now?.perform()
+        #expect(await tasks[0].value.label == "cancelled")
+    }
+
+    @Test("A stall ends a waiting waiter once; later events for it do nothing")
+    func stallEndsAWaiterOnce() async {
+        let (continuations, tasks) = await suspendedWaiters(1)
+        var queue = WaiterQueue<Int, Int>()
+        let id = queue.makeID()
+        #expect(queue.enqueue(id, condition: 1, continuation: continuations[0], trackedTask: nil) == nil)
+        let stalled = queue.stall(id)
+        #expect(queue.stall(id) == nil)
+        #expect(queue.satisfy { _ in 1 }.isEmpty)
+        stalled?.perform()
+        #expect(await tasks[0].value.label == "stalled")
+    }
+
+    @Test("A waiter that enqueues after close ends at once")
+    func enqueueAfterClose() async {
+        let (continuations, tasks) = await suspendedWaiters(1)
+        var queue = WaiterQueue<Int, Int>()
+        #expect(queue.close().isEmpty)
+        let id = queue.makeID()
+        queue.enqueue(id, condition: 1, continuation: continuations[0], trackedTask: nil)?.perform()
+        #expect(await tasks[0].value.label == "closed")
+    }
+
+    @Test("awaitWaiter stalls at once when the scope has nothing running, and not while tracked work runs")
+    func awaitWaiterStallsOnlyWhenNothingRuns() async {
+        struct State {
+            var count = 0
+            var waiters = WaiterQueue<Int, Int>()
+        }
+        let state = Lock(State())
+        let monitor = WorkMonitor()
+        let wait = { @Sendable (count: Int) async -> String in
+            await WorkMonitor.$scope.withValue(monitor) {
+                await awaitWaiter(on: state, \.waiters, for: count, activity: "waiting for \(count)") { state in
+                    state.count >= count ? state.count : nil
+                }
+            }.label
+        }
+        #expect(await wait(1) == "stalled")
+
+        // Tracked work is running: the wait cannot stall until it has incremented and finished.
+        let worker = TrackedTask(monitor: monitor, label: "the incrementer")
+        let waiter = Task { await wait(1) }
+        let ready = state.withLock { state in
+            state.count = 1
+            return state.waiters.satisfy { $0 <= 1 ? 1 : nil }
+        }
+        for resumption in ready { resumption.perform() }
+        worker.finish()
+        #expect(await waiter.value == "satisfied(1)")
+    }
+}
+
