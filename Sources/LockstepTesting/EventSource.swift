@@ -3,7 +3,7 @@
 /// A test-controlled `AsyncSequence` of events whose ``post(_:)`` waits until the code under
 /// test has received and handled the event.
 ///
-/// Code driven by an `AsyncSequence` (notifications, a socket, screenshots in seed 004) takes
+/// Code driven by an `AsyncSequence` (notifications, a socket, screenshots) takes
 /// the sequence as a dependency; the test injects an event source and posts events:
 ///
 /// ```swift
@@ -14,8 +14,8 @@
 /// #expect(model.count == 1)
 /// ```
 ///
-/// ``post(_:)`` suspends until a subscriber exists (an iterator has been made), so the race seed
-/// 004 gives up on, an event posted before the code under test subscribed, cannot happen. It
+/// ``post(_:)`` suspends until a subscriber exists (an iterator has been made), so the classic race,
+/// an event posted before the code under test subscribed, cannot happen. It
 /// returns once every subscriber has handled the event: its loop body finished and it asked for
 /// the next event, or it stopped iterating. Nothing waits on a clock.
 ///
