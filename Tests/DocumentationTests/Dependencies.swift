@@ -132,7 +132,8 @@ struct DependenciesTests {
     @Test func searchUsesTheCatalogTheTestGives() async {
         var services = AppServices.unimplemented
         services.catalog.search = { _ in ["Dune", "Dune Messiah"] }
-        let store = makeShelfStore(services: services, client: OperationClient())
+        let client = OperationClient()
+        let store = makeShelfStore(services: services, client: client)
 
         await store.dispatch(.search("dune"))
 
@@ -141,7 +142,8 @@ struct DependenciesTests {
 
     @Test func aQueryReadsTheSameCatalog() async throws {
         let services = AppServices(catalog: .inMemory(["Dune": "Spice and sand."]))
-        let store = makeShelfStore(services: services, client: OperationClient())
+        let client = OperationClient()
+        let store = makeShelfStore(services: services, client: client)
 
         await store.dispatch(.summaryTapped("Dune"))
 
@@ -149,7 +151,8 @@ struct DependenciesTests {
     }
 
     @Test func anEndpointTheTestDidNotSetFailsTheTest() async {
-        let store = makeShelfStore(services: .unimplemented, client: OperationClient())
+        let client = OperationClient()
+let store = makeShelfStore(services: .unimplemented, client: client)
 
         await withKnownIssue {
             await store.dispatch(.search("dune"))
