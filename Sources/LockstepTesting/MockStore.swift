@@ -51,6 +51,11 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
 
     /// Every action dispatched so far, oldest first, including the actions that registered
     /// effects emitted. Observable like ``state``.
+    ///
+    /// ```swift
+    /// await model.loadDetails()
+    /// #expect(mock.recordedActions == [.loadDetails])
+    /// ```
     public var recordedActions: [Action] {
         registrar.access(self, keyPath: recordedActionsKeyPath)
         return log.actions
@@ -94,6 +99,14 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     private let ownedTasks = OwnedTasks()
 
     /// Creates a mock store with `state`, no recorded action, no override and no effect.
+    ///
+    /// Give the state and action types the view model expects, which may be a feature's part of
+    /// the app:
+    ///
+    /// ```swift
+    /// let mock = MockStore<SearchState, SearchAction>(state: SearchState())
+    /// let model = SearchModel(store: mock)
+    /// ```
     ///
     /// - Parameter state: The initial state.
     public init(state: State) {
@@ -146,6 +159,13 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
 
     /// Replaces the state. Observers of ``state`` and consumers of ``select(_:)`` see the new
     /// state at once.
+    ///
+    /// A mock store has no reducer, so this is how a test shows the type under test a new state:
+    ///
+    /// ```swift
+    /// mock.setState(BookListState())
+    /// #expect(model.lines == ["The reading list is empty."])
+    /// ```
     ///
     /// - Parameter state: The new state.
     public func setState(_ state: State) {
