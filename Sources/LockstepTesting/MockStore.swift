@@ -2,8 +2,8 @@
 import IssueReporting
 import Observation
 
-/// A stand-in for a ``Store`` in the tests of a type that depends on one, such as a view model
-/// written against ``StoreProtocol``.
+/// A stand-in for a `Store` in the tests of a type that depends on one, such as a view model
+/// written against `StoreProtocol`.
 ///
 /// A mock store has no reducer: dispatching records the action, and the state changes only when
 /// the test sets it. The test can also override what a selector yields, and the effects the
@@ -26,14 +26,14 @@ import Observation
 ///   actions that registered effects emit, each after the action that caused it.
 /// - ``setState(_:)`` changes ``state``; observers and ``select(_:)`` consumers see it.
 /// - ``overrideSelector(_:value:)`` makes a selector yield a fixed value, whatever the state.
-/// - ``register(_:)`` runs an effect on every dispatched action. As on a ``Store``,
+/// - ``register(_:)`` runs an effect on every dispatched action. As on a `Store`,
 ///   ``dispatch(action:)`` returns only after the registered effects have finished reacting to
 ///   the action, and to every action they emitted in turn.
 ///
-/// - ``StoreProtocol/scope(state:action:fileID:line:)->ChildStore<ChildState,ChildAction>`` gives a child store of a part, as on a real store, so
+/// - `scope(state:action:)` gives a child store of a part, as on a real store, so
 ///   a feature's view model can be tested with a mock of the whole app's store.
 /// - `mockStore.counter` reads a part of the state observed on its own, as `store.counter` does
-///   on a ``Store``: observers are notified by ``setState(_:)`` only when that part changed.
+///   on a `Store`: observers are notified by ``setState(_:)`` only when that part changed.
 ///
 /// Releasing the mock store stops its effects and ends its sequences: ``dispatchedActions``
 /// and every selection.

@@ -2,7 +2,7 @@ import CustomDump
 import IssueReporting
 @_spi(Testing) import Lockstep
 
-/// Drives a real ``Store`` one step at a time and asserts every step: the state each action
+/// Drives a real `Store` one step at a time and asserts every step: the state each action
 /// produces and every action the side effects send back.
 ///
 /// ```swift
@@ -88,7 +88,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     private var received: [Reduction] = []
     private let ledger: Ledger
 
-    /// Creates a test store over a store with services, as ``Store`` is created.
+    /// Creates a test store over a store with services, as `Store` is created.
     ///
     /// - Parameters:
     ///   - state: The initial state.
