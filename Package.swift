@@ -20,7 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
-        // Tests drive LockstepQuery's time with swift-clocks' TestClock, as the seed's users do.
+        // Tests drive LockstepQuery's time with swift-clocks' TestClock.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -73,7 +73,7 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The seed features that both test targets exercise.
+        // The example features that the test targets exercise.
         .target(
             name: "LockstepFixtures",
             dependencies: ["Lockstep", "LockstepTesting"],
@@ -112,6 +112,19 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The code of the DocC articles, compiled and run, and a check that every Swift snippet
+        // of those articles is quoted from compiled code.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "Lockstep",
+                "LockstepTesting",
+                "LockstepQuery",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "LockstepQueryTests",
             dependencies: [
@@ -126,3 +139,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The documentation site: `LOCKSTEP_DOCS=1 swift package generate-documentation` (see
+// scripts/generate-docs). Only then is swift-docc-plugin resolved, so apps that depend on
+// Lockstep never fetch it.
+if Context.environment["LOCKSTEP_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -207,7 +207,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
     ///
-    /// The same as ``dispatch(_:)``, spelled as in the seed apps:
+    /// The same as ``dispatch(_:)``, with the argument label that ``StoreProtocol`` requires:
     /// `await store.dispatch(action: .today(.loadShifts))`.
     ///
     /// - Parameter action: The action to reduce and hand to every middleware and effect.

@@ -20,6 +20,11 @@ import Observation
 /// }
 /// ```
 ///
+/// A conforming type provides ``state``, ``dispatch(action:)``, ``send(_:)``, ``register(_:)``
+/// and ``select(_:)``; everything else (`dispatch(_:)`, `scope`, selecting by key path or
+/// function) comes from extensions. ``Store``, ``ChildStore`` and LockstepTesting's `MockStore`
+/// conform; an app rarely writes a conformance of its own.
+///
 /// Through the protocol, ``select(_:)`` returns an ``AnySelection``, whatever the store. Called
 /// on a ``Store`` directly, `select` still returns the store's own ``StoreSelection``.
 @MainActor

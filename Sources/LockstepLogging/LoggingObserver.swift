@@ -28,7 +28,7 @@ extension ActionObserver {
     ///
     /// swift-log's levels are values: a copy of a logger keeps the level it had when copied. So
     /// the observer reads `logger.logLevel` once, here, and if neither `level` nor `diffLevel` is
-    /// logged, it is ``Lockstep/ActionObserver/off``, and the store pays nothing for it. For a log
+    /// logged, it is `ActionObserver.off` (from Lockstep), and the store pays nothing for it. For a log
     /// handler that changes its level in place (against swift-log's value rule), pass
     /// `readsLevelOnEachAction: true`, which reads the level before each action instead.
     ///

@@ -1,6 +1,19 @@
 import Foundation
 
 /// Where an operation stands.
+///
+/// A store's ``OperationStore/status`` is one of five cases; the value and the error are on the
+/// state beside it, so a screen switches on the status and reads them:
+///
+/// ```swift
+/// let label = switch store.status {
+/// case .idle: "Not loaded"
+/// case .loading: "Loading…"
+/// case .success: store.currentValue?.name ?? ""
+/// case .failure: "Could not load"
+/// case .cancelled: "Cancelled"
+/// }
+/// ```
 public enum OperationStatus: String, Sendable, Hashable {
     /// Nothing has run yet.
     case idle
@@ -162,7 +175,15 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
         public internal(set) var currentResult: Result<Value, Failure>?
     }
 
-    /// The most recent runs, oldest first.
+    /// The most recent runs, oldest first: at most the mutation's
+    /// ``MutationRequest/historyLimit`` (10 unless the mutation says otherwise).
+    ///
+    /// Each entry keeps the arguments a run was given, when it started and last changed, its
+    /// status and its latest result, so a screen can list past attempts or retry one:
+    ///
+    /// ```swift
+    /// let failed = store.state.history.filter { $0.status == .failure }.map(\.arguments)
+    /// ```
     public private(set) var history: [HistoryEntry] = []
     /// The value of the latest successful run, or one set by hand.
     public private(set) var currentValue: Value?

@@ -113,6 +113,16 @@ extension MutationRequest {
 
 /// When a query's value needs fetching again.
 ///
+/// `State` is the state of the store it judges: for a query whose value is `V` and whose fetch
+/// throws any error, `Staleness<QueryState<V, any Error>>`. The predicate is given that state
+/// and the time since the value was last set. Most queries use a modifier rather than building
+/// one:
+///
+/// ```swift
+/// let query = User.query(id: 42).stale(after: .seconds(60))
+/// let other = User.query(id: 7).staleness(.when { state in state.currentValue == nil })
+/// ```
+///
 /// A stale value is still shown; staleness only decides whether a new subscriber, a reconnect or
 /// the app becoming active starts a fetch. A store that has never fetched is always stale, and so
 /// is an invalidated one.

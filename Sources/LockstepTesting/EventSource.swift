@@ -14,8 +14,8 @@
 /// #expect(model.count == 1)
 /// ```
 ///
-/// ``post(_:)`` suspends until a subscriber exists (an iterator has been made), so the classic
-/// race, an event posted before the code under test subscribed, cannot happen. It
+/// ``post(_:)`` suspends until a subscriber exists (an iterator has been made), so the classic race,
+/// an event posted before the code under test subscribed, cannot happen. It
 /// returns once every subscriber has handled the event: its loop body finished and it asked for
 /// the next event, or it stopped iterating. Nothing waits on a clock.
 ///

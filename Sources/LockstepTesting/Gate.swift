@@ -2,7 +2,7 @@
 
 /// Holds a call of the code under test suspended until the test lets it through.
 ///
-/// A gate replaces an "artificial delay" and its `Task.sleep`: a service double awaits
+/// A gate replaces an artificial delay and a `Task.sleep` in the test: a service double awaits
 /// ``pass()``, and the test sees the state while the call is in flight, then opens the gate.
 ///
 /// ```swift

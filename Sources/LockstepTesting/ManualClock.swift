@@ -86,6 +86,17 @@ public final class ManualClock: Clock, Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// The number of tasks sleeping on the clock now.
+    ///
+    /// A snapshot for assertions; to wait until a task has started sleeping, await
+    /// ``sleepers(count:)`` instead of reading this in a loop:
+    ///
+    /// ```swift
+    /// let search = store.send(.queryChanged("dune"))
+    /// await clock.sleepers(count: 1)    // the debounce is waiting
+    /// #expect(clock.sleeperCount == 1)
+    /// clock.advance(by: .milliseconds(300))
+    /// await search.value
+    /// ```
     public var sleeperCount: Int {
         state.withLock { $0.sleepers.count }
     }

@@ -2,8 +2,8 @@
 import IssueReporting
 import Observation
 
-/// A stand-in for a ``Store`` in the tests of a type that depends on one, such as a view model
-/// written against ``StoreProtocol``.
+/// A stand-in for a `Store` in the tests of a type that depends on one, such as a view model
+/// written against `StoreProtocol`.
 ///
 /// A mock store has no reducer: dispatching records the action, and the state changes only when
 /// the test sets it. The test can also override what a selector yields, and the effects the
@@ -26,14 +26,14 @@ import Observation
 ///   actions that registered effects emit, each after the action that caused it.
 /// - ``setState(_:)`` changes ``state``; observers and ``select(_:)`` consumers see it.
 /// - ``overrideSelector(_:value:)`` makes a selector yield a fixed value, whatever the state.
-/// - ``register(_:)`` runs an effect on every dispatched action. As on a ``Store``,
+/// - ``register(_:)`` runs an effect on every dispatched action. As on a `Store`,
 ///   ``dispatch(action:)`` returns only after the registered effects have finished reacting to
 ///   the action, and to every action they emitted in turn.
 ///
-/// - ``StoreProtocol/scope(state:action:fileID:line:)->ChildStore<ChildState,ChildAction>`` gives a child store of a part, as on a real store, so
+/// - `scope(state:action:)` gives a child store of a part, as on a real store, so
 ///   a feature's view model can be tested with a mock of the whole app's store.
 /// - `mockStore.counter` reads a part of the state observed on its own, as `store.counter` does
-///   on a ``Store``: observers are notified by ``setState(_:)`` only when that part changed.
+///   on a `Store`: observers are notified by ``setState(_:)`` only when that part changed.
 ///
 /// Releasing the mock store stops its effects and ends its sequences: ``dispatchedActions``
 /// and every selection.
@@ -51,6 +51,11 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
 
     /// Every action dispatched so far, oldest first, including the actions that registered
     /// effects emitted. Observable like ``state``.
+    ///
+    /// ```swift
+    /// await model.loadDetails()
+    /// #expect(mock.recordedActions == [.loadDetails])
+    /// ```
     public var recordedActions: [Action] {
         registrar.access(self, keyPath: recordedActionsKeyPath)
         return log.actions
@@ -94,6 +99,14 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     private let ownedTasks = OwnedTasks()
 
     /// Creates a mock store with `state`, no recorded action, no override and no effect.
+    ///
+    /// Give the state and action types the view model expects, which may be a feature's part of
+    /// the app:
+    ///
+    /// ```swift
+    /// let mock = MockStore<SearchState, SearchAction>(state: SearchState())
+    /// let model = SearchModel(store: mock)
+    /// ```
     ///
     /// - Parameter state: The initial state.
     public init(state: State) {
@@ -146,6 +159,13 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
 
     /// Replaces the state. Observers of ``state`` and consumers of ``select(_:)`` see the new
     /// state at once.
+    ///
+    /// A mock store has no reducer, so this is how a test shows the type under test a new state:
+    ///
+    /// ```swift
+    /// mock.setState(BookListState())
+    /// #expect(model.lines == ["The reading list is empty."])
+    /// ```
     ///
     /// - Parameter state: The new state.
     public func setState(_ state: State) {

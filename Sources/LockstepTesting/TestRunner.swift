@@ -7,8 +7,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A GIVEN / WHEN / THEN scenario for a type with a single entry point, as seed 002 writes its
-/// tests.
+/// A GIVEN / WHEN / THEN scenario for a type with a single entry point (a ``WhenHandling``
+/// type).
 ///
 /// ``GIVEN(fileID:filePath:line:column:_:)`` builds the subject, each
 /// ``WHEN(_:fileID:filePath:line:column:)`` sends it an event through

@@ -2,7 +2,7 @@ import CustomDump
 import IssueReporting
 @_spi(Testing) import Lockstep
 
-/// Drives a real ``Store`` one step at a time and asserts every step: the state each action
+/// Drives a real `Store` one step at a time and asserts every step: the state each action
 /// produces and every action the side effects send back.
 ///
 /// ```swift
@@ -89,7 +89,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     private var received: [Reduction] = []
     private let ledger: Ledger
 
-    /// Creates a test store over a store with services, as ``Store`` is created.
+    /// Creates a test store over a store with services, as `Store` is created.
     ///
     /// - Parameters:
     ///   - state: The initial state.
@@ -369,6 +369,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// Asserts that the side effects dispatched an action that `isMatching` accepts next, and the
     /// state right after its reducer.
     ///
+    /// For an action whose payload the test cannot or need not spell out:
+    ///
+    /// ```swift
+    /// await store.receive(where: { action in
+    ///     if case .search(.searchFinished(query: "du", _)) = action { true } else { false }
+    /// }) {
+    ///     $0.search.isSearching = false
+    ///     $0.search.results = ["Dune", "Dune Messiah"]
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - isMatching: Returns whether an action is the one expected.
     ///   - updateStateToExpectedResult: Mutates the state before the action into the state
@@ -395,6 +406,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     }
 
     /// Drops the received actions not asserted yet.
+    ///
+    /// For a test that checks only the end of a flow: the next ``send(_:assert:fileID:filePath:line:column:)``
+    /// no longer fails over the actions it skipped.
+    ///
+    /// ```swift
+    /// await store.send(.list(.load)) { $0.list.isLoading = true }
+    /// store.skipReceivedActions()
+    /// #expect(store.state.list.rows.count == 2)
+    /// ```
     public func skipReceivedActions() {
         received.removeAll()
         ledger.received = []

@@ -2,11 +2,11 @@ import Lockstep
 
 /// A type with a single entry point for events: every change goes through ``handle(_:)``.
 ///
-/// Seed 002 funnels every event of a screen (the user's, the system's and the completions of its
-/// effects) into one `handle(_ when: When)`. Conforming to `WhenHandling` lets ``TestRunner``
+/// A view model with a single entry point funnels every event of a screen (the user's, the
+/// system's and the completions of its effects) into one `handle(_ when: When)`. Conforming to `WhenHandling` lets ``TestRunner``
 /// drive such a type, event by event, and check its state after each one.
 ///
-/// A synchronous throwing `handle(_:)`, as the seed writes it, satisfies the requirement, and so
+/// A synchronous throwing `handle(_:)` satisfies the requirement, and so
 /// does a `@MainActor` one; the conformance is then an empty extension:
 ///
 /// ```swift
@@ -22,7 +22,7 @@ import Lockstep
 /// `Store` conforms too, with its actions as events, so a ``TestRunner`` drives a store the same
 /// way.
 public protocol WhenHandling {
-    /// The events the type handles, such as seed 002's `When` enum.
+    /// The events the type handles, such as a `When` enum.
     associatedtype When: Sendable
 
     /// Handles one event, and returns when its effect on the state is applied.

@@ -2,7 +2,7 @@ import IssueReporting
 
 /// A function that performs a side effect and returns the event that reports its completion.
 ///
-/// Seed 002's single-entry-point pattern models side effects as a value (an `Effect` enum of
+/// The single-entry-point pattern models side effects as a value (an `Effect` enum of
 /// the app's) and their completions as events (`When`), fed back into the one `handle(_:)` that
 /// changes state. The handler is the injectable part: production passes a real one, a test a
 /// fake or ``unimplementedEffectHandler(_:fileID:filePath:line:column:)``.

@@ -1,7 +1,7 @@
 /// Runs the effects a single-entry-point model triggers, feeds their completions back, and lets
 /// a test wait until every one of them is done.
 ///
-/// Seed 002's view model starts each effect in a `Task` of its own and feeds the completion back
+/// A single-entry-point view model would start each effect in a `Task` of its own and feeds the completion back
 /// into `handle(_:)`. `EffectRunner` does that bookkeeping once: it runs each triggered effect
 /// through the injectable ``handler``, hands the resulting event to the feedback closure, keeps
 /// the failures, and knows how many effects are in flight.
@@ -77,7 +77,7 @@ public final class EffectRunner<Effect: Sendable, When: Sendable> {
     /// - Parameters:
     ///   - effect: The effect to perform.
     ///   - feedback: Handles the completion event, usually the model's own `handle(_:)`. Capture
-    ///     the model weakly, as the seed does.
+    ///     the model weakly, so that a running effect does not keep it alive.
     /// - Returns: The task that performs the effect and handles its completion.
     @discardableResult
     public func trigger(

@@ -1,7 +1,7 @@
 /// An event arrived in a state that does not expect it, such as an effect's completion after the
 /// screen stopped waiting for it.
 ///
-/// Seed 002 throws it from `handle(_:)` when a completion finds the state unprepared:
+/// A single-entry-point view model throws it from `handle(_:)` when a completion finds the state unprepared:
 ///
 /// ```swift
 /// case .networkFinishesLoadingProfile(let profile):
@@ -19,7 +19,7 @@ public struct InvalidStateError: Error, Sendable, CustomStringConvertible {
     /// A description of the state the event arrived in, when the thrower gave one.
     public let state: String?
 
-    /// Creates the error with no details, as seed 002 writes it.
+    /// Creates the error with no details.
     public init() {
         self.event = nil
         self.state = nil
