@@ -123,6 +123,12 @@ public func scopeReducer<State, Action, FeatureState, FeatureAction>(
 /// let store = Store(state: TodosState(), reducer: todosReducer)
 /// ```
 ///
+/// What keeps the state before an action costs a copy: an ``ActionObserver`` (logging,
+/// recording) and LockstepTesting's `TestStore` are handed the state before and after each
+/// action, so a store with one keeps the old state, and the in-place change then copies the
+/// collection it touches, as a value reducer does (about 0.5 ms for a million `Int`s). A store
+/// with no observer keeps nothing and copies nothing.
+///
 /// Every store initializer accepts either form. Compose in-place reducers with
 /// ``combineReducers(_:)-(InPlaceReducer<State,Action>...)``, ``scopeReducer(_:state:action:)->InPlaceReducer<State,Action>``,
 /// ``ifLetReducer(_:state:action:fileID:line:)-(InPlaceReducer<FeatureState,FeatureAction>,_,_,_,_)`` and ``forEachReducer(_:state:action:fileID:line:)-(InPlaceReducer<Rows.Element,RowAction>,_,_,_,_)``; turn a value-form reducer into one with
