@@ -45,6 +45,7 @@ let package = Package(
                 "shift-scheduler",
                 "ExampleTestSupport",
                 .product(name: "LockstepLogging", package: "Lockstep"),
+                .product(name: "LockstepLoggingTesting", package: "Lockstep"),
                 .product(name: "LockstepTesting", package: "Lockstep"),
             ],
             // Sessions recorded with `shift-scheduler --record`, replayed by the tests.

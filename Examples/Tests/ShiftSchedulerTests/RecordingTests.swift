@@ -1,6 +1,7 @@
 import ExampleTestSupport
 import Foundation
 import LockstepLogging
+import LockstepLoggingTesting
 import LockstepTesting
 import ShiftScheduler
 import Testing
