@@ -88,7 +88,7 @@ public final class ManualClock: Clock, Sendable {
     /// The number of tasks sleeping on the clock now.
     ///
     /// A snapshot for assertions; to wait until a task has started sleeping, await
-    /// ``sleepers(count:)`` instead of reading this in a loop:
+    /// ``sleepers(count:fileID:filePath:line:column:)`` instead of reading this in a loop:
     ///
     /// ```swift
     /// let search = store.send(.queryChanged("dune"))
