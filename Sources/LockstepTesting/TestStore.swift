@@ -72,7 +72,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// The store's current state.
     public var state: State { store.state }
 
-    private struct Reduction {
+    private struct ObservedReduction {
         let action: Action
         let before: State
         let after: State
@@ -85,8 +85,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
     /// Tracks the store's work; a scope of `withTrackedWork` sees it too.
     private let monitor = WorkMonitor(parent: WorkMonitor.scope)
-    private var reductions: [Reduction] = []
-    private var received: [Reduction] = []
+    private var reductions: [ObservedReduction] = []
+    private var received: [ObservedReduction] = []
     private let ledger: Ledger
 
     /// Creates a test store over a store with services, as `Store` is created.
@@ -222,7 +222,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         self.ledger = Ledger(location: location)
         store.trackEffects(with: monitor)
         store.observeReductions { [weak self] action, before, after, origin in
-            self?.record(Reduction(action: action, before: before, after: after, origin: origin))
+            self?.record(ObservedReduction(action: action, before: before, after: after, origin: origin))
         }
         for effect in effects {
             store.startOwnedEffect(effect)
@@ -451,7 +451,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         check(reduction, updateStateToExpectedResult, at: location)
     }
 
-    private func record(_ reduction: Reduction) {
+    private func record(_ reduction: ObservedReduction) {
         reductions.append(reduction)
         if reduction.origin != .external {
             received.append(reduction)
@@ -460,7 +460,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     }
 
     private func check(
-        _ reduction: Reduction,
+        _ reduction: ObservedReduction,
         _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
         at location: SourceLocation
     ) {
