@@ -104,8 +104,6 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline var dispatcher: Dispatcher<Action> = Dispatcher { _ in }
     /// The running effects.
     @usableFromInline let effects = EffectHost<Action>()
-    /// Called after every reducer, for LockstepTesting's `TestStore`.
-    @usableFromInline var reduceObserver: ((Action, State, State, DispatchOrigin) -> Void)?
     /// The app's observers of every reduction (a constant, so reading it needs no access check).
     @usableFromInline let observers: [ActionObserver<State, Action>]
     /// Whether any observer is on, or `nil` for a store with none: one call before each reduction.
@@ -236,13 +234,6 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         }
     }
 
-    /// Observes every reduction: the action, the state before and after, and where the action
-    /// came from. For LockstepTesting's `TestStore`.
-    @_spi(Testing)
-    public func observeReductions(_ observer: @escaping (Action, State, State, DispatchOrigin) -> Void) {
-        reduceObserver = observer
-    }
-
     /// Tracks the tasks of the effects started from now on with `monitor`. For LockstepTesting's
     /// `TestStore`.
     @_spi(Testing)
@@ -263,7 +254,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// reducer changes the state with no copy.
     @inlinable
     func applyReducer(_ action: Action, origin: DispatchOrigin = .external, cause: Int? = nil) {
-        guard reduceObserver != nil || anyObserverEnabled != nil else {
+        guard let anyObserverEnabled else {
             registrar.withMutation(of: self, keyPath: stateKeyPath) {
                 reducer(&currentState, action)
             }
@@ -279,12 +270,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         if !observations.isEmpty {
             observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
         }
-        if let reduceObserver {
-            reduceObserver(action, oldState, currentState, origin)
-        }
-        if let anyObserverEnabled {
-            notifyObservers(action, oldState, currentState, origin: origin, cause: cause, enabled: anyObserverEnabled())
-        }
+        notifyObservers(action, oldState, currentState, origin: origin, cause: cause, enabled: anyObserverEnabled())
     }
 
     @inlinable

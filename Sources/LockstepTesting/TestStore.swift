@@ -97,6 +97,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - services: The services the middlewares receive, usually with test doubles.
     ///   - middlewares: The app's middlewares.
     ///   - effects: Effects to run for the life of the store.
+    ///   - observers: Observers of every reduction (a logger, a recorder), as a ``Store`` takes.
     ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
     ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
     ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
@@ -107,14 +108,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         services: Services,
         middlewares: [Middleware<State, Action, Services>],
         effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
+        let sink = ReductionSink<State, Action>()
         self.init(
-            store: Store(state: state, reducer: reducer, services: services, middlewares: middlewares),
+            store: Store(state: state, reducer: reducer, services: services, middlewares: middlewares, observers: observers + [sink.observer]),
             effects: effects,
+            sink: sink,
             location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
@@ -126,6 +130,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - reducer: The app's reducer.
     ///   - middlewares: The app's middlewares.
     ///   - effects: Effects to run for the life of the store.
+    ///   - observers: Observers of every reduction (a logger, a recorder), as a ``Store`` takes.
     ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
     ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
     ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
@@ -139,14 +144,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
             _ dispatch: Dispatcher<Action>
         ) async -> Void] = [],
         effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
+        let sink = ReductionSink<State, Action>()
         self.init(
-            store: Store(state: state, reducer: reducer, middlewares: middlewares),
+            store: Store(state: state, reducer: reducer, middlewares: middlewares, observers: observers + [sink.observer]),
             effects: effects,
+            sink: sink,
             location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
@@ -159,6 +167,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - services: The services the middlewares receive, usually with test doubles.
     ///   - middlewares: The app's middlewares.
     ///   - effects: Effects to run for the life of the store.
+    ///   - observers: Observers of every reduction (a logger, a recorder), as a ``Store`` takes.
     ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
     ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
     ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
@@ -169,14 +178,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         services: Services,
         middlewares: [Middleware<State, Action, Services>],
         effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
+        let sink = ReductionSink<State, Action>()
         self.init(
-            store: Store(state: state, reducer: reducer, services: services, middlewares: middlewares),
+            store: Store(state: state, reducer: reducer, services: services, middlewares: middlewares, observers: observers + [sink.observer]),
             effects: effects,
+            sink: sink,
             location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
@@ -196,6 +208,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - reducer: The app's reducer, changing the state in place.
     ///   - middlewares: The app's middlewares.
     ///   - effects: Effects to run for the life of the store.
+    ///   - observers: Observers of every reduction (a logger, a recorder), as a ``Store`` takes.
     ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
     ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
     ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
@@ -205,24 +218,32 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
         middlewares: [PlainMiddleware<State, Action>] = [],
         effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
+        let sink = ReductionSink<State, Action>()
         self.init(
-            store: Store(state: state, reducer: reducer, middlewares: middlewares),
+            store: Store(state: state, reducer: reducer, middlewares: middlewares, observers: observers + [sink.observer]),
             effects: effects,
+            sink: sink,
             location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
 
-    private init(store: Store<State, Action>, effects: [Effect<Action>], location: SourceLocation) {
+    private init(
+        store: Store<State, Action>, effects: [Effect<Action>], sink: ReductionSink<State, Action>,
+        location: SourceLocation
+    ) {
         self.store = store
         self.ledger = Ledger(location: location)
         store.trackEffects(with: monitor)
-        store.observeReductions { [weak self] action, before, after, origin in
-            self?.record(ObservedReduction(action: action, before: before, after: after, origin: origin))
+        sink.receive = { [weak self] reduction in
+            self?.record(ObservedReduction(
+                action: reduction.action, before: reduction.stateBefore, after: reduction.stateAfter,
+                origin: reduction.origin))
         }
         for effect in effects {
             store.startOwnedEffect(effect)
@@ -484,5 +505,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let inFlight = monitor.inFlight
         guard !inFlight.isEmpty else { return "" }
         return " (in flight: \(inFlight.joined(separator: "; ")))"
+    }
+}
+
+/// Hands a test store every reduction of its store through the public observer mechanism. The
+/// store is made before the test store, so the observer reaches it through this sink.
+@MainActor
+final class ReductionSink<State: Sendable, Action: Sendable> {
+    var receive: ((Reduction<State, Action>) -> Void)?
+
+    /// The observer to give the store.
+    var observer: ActionObserver<State, Action> {
+        ActionObserver { reduction in self.receive?(reduction) }
     }
 }
