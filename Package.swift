@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
         .library(name: "LockstepQuery", targets: ["LockstepQuery"]),
         .library(name: "LockstepLogging", targets: ["LockstepLogging"]),
+        // Publishers for stores and effects; an app that does not import it builds nothing more.
+        .library(name: "LockstepCombine", targets: ["LockstepCombine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -22,6 +24,8 @@ let package = Package(
         // Tests drive LockstepQuery's time with swift-clocks' TestClock, as the seed's users do.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Combine for the LockstepCombine bridge on Linux; Apple platforms use their own Combine.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -59,6 +63,14 @@ let package = Package(
             dependencies: [
                 "Lockstep",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepCombine",
+            dependencies: [
+                "Lockstep",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -107,6 +119,15 @@ let package = Package(
                 "LockstepFixtures",
                 "LockstepTesting",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepCombineTests",
+            dependencies: [
+                "LockstepCombine",
+                "LockstepTesting",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
