@@ -380,7 +380,7 @@ func reportMissingChildState<FeatureAction>(_ action: FeatureAction, what: Strin
 /// )
 /// ```
 ///
-/// It is ``scopeReducer(_:state:action:)`` with an action function that keeps every action.
+/// It is `scopeReducer(_:state:action:)` with an action function that keeps every action.
 ///
 /// - Parameters:
 ///   - keyPath: The property of the state that `reducer` owns.
