@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "LockstepQuery", targets: ["LockstepQuery"]),
         .library(name: "LockstepLogging", targets: ["LockstepLogging"]),
         .library(name: "LockstepLoggingTesting", targets: ["LockstepLoggingTesting"]),
+        // Publishers for stores and effects; an app that does not import it builds nothing more.
+        .library(name: "LockstepCombine", targets: ["LockstepCombine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -23,6 +25,8 @@ let package = Package(
         // Tests drive LockstepQuery's time with swift-clocks' TestClock.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Combine for the LockstepCombine bridge on Linux; Apple platforms use their own Combine.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -70,6 +74,14 @@ let package = Package(
             dependencies: [
                 "Lockstep",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepCombine",
+            dependencies: [
+                "Lockstep",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -132,6 +144,15 @@ let package = Package(
                 "LockstepFixtures",
                 "LockstepTesting",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepCombineTests",
+            dependencies: [
+                "LockstepCombine",
+                "LockstepTesting",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

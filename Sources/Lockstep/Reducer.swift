@@ -359,3 +359,72 @@ func reportMissingChildState<FeatureAction>(_ action: FeatureAction, what: Strin
         should have been cancelled with it.
         """)
 }
+
+/// Lifts a reducer of one property to a reducer of the whole state; it sees every action.
+///
+/// A reducer that owns a slice of the state and reacts to actions of any feature (a score that
+/// every `ResetScore` clears) needs no action extraction: give the property's key path and the
+/// reducer of its value, and combine the results:
+///
+/// ```swift
+/// struct ScoreboardState: Equatable {
+///     var home = 0
+///     var away = 0
+/// }
+///
+/// func homeReducer(state: Int, action: any ScoreboardAction) -> Int {
+///     switch action {
+///     case is HomeScore: state + 1
+///     case is ResetScore: 0
+///     default: state
+///     }
+/// }
+///
+/// let scoreboardReducer = combineReducers(
+///     forKey(\ScoreboardState.home, use: homeReducer),
+///     forKey(\ScoreboardState.away, use: awayReducer)
+/// )
+/// ```
+///
+/// It is `scopeReducer(_:state:action:)` with an action function that keeps every action.
+///
+/// - Parameters:
+///   - keyPath: The property of the state that `reducer` owns.
+///   - reducer: The reducer of the property's value, called with every action.
+/// - Returns: A reducer of the whole state that changes only the property at `keyPath`.
+public func forKey<State, Action, Value>(
+    _ keyPath: WritableKeyPath<State, Value> & Sendable,
+    use reducer: @escaping Reducer<Value, Action>
+) -> Reducer<State, Action> {
+    { state, action in
+        var state = state
+        state[keyPath: keyPath] = reducer(state[keyPath: keyPath], action)
+        return state
+    }
+}
+
+/// Lifts an in-place reducer of one property to an in-place reducer of the whole state; it sees
+/// every action.
+///
+/// The in-place form of ``forKey(_:use:)-(_,Reducer<Value,Action>)``: the property is changed where it is, with no
+/// copy of the state:
+///
+/// ```swift
+/// let scoreboardReducer: InPlaceReducer<ScoreboardState, any ScoreboardAction> = combineReducers(
+///     forKey(\.home, use: { (home: inout Int, action: any ScoreboardAction) in
+///         if action is HomeScore { home += 1 }
+///     }),
+///     forKey(\.away, use: awayReducer)
+/// )
+/// ```
+///
+/// - Parameters:
+///   - keyPath: The property of the state that `reducer` owns.
+///   - reducer: The in-place reducer of the property's value, called with every action.
+/// - Returns: An in-place reducer of the whole state that changes only the property at `keyPath`.
+public func forKey<State, Action, Value>(
+    _ keyPath: WritableKeyPath<State, Value> & Sendable,
+    use reducer: @escaping InPlaceReducer<Value, Action>
+) -> InPlaceReducer<State, Action> {
+    { state, action in reducer(&state[keyPath: keyPath], action) }
+}

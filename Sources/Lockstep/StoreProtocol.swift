@@ -27,6 +27,8 @@ import Observation
 ///
 /// Through the protocol, ``select(_:)`` returns an ``AnySelection``, whatever the store. Called
 /// on a ``Store`` directly, `select` still returns the store's own ``StoreSelection``.
+/// ``select(_:bufferingPolicy:)`` chooses whether a slow consumer sees only the latest value or
+/// every distinct one, and ``states(bufferingPolicy:)`` yields whole states, `Equatable` or not.
 @MainActor
 public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
     /// The type of the store's state.
@@ -69,6 +71,22 @@ public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
     /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:)``.
     /// - Returns: A sequence of distinct values that ends when the store is released.
     func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value>
+
+    /// The values `selector` derives from the state, with the unread ones kept as
+    /// `bufferingPolicy` says: the current one, then each different one.
+    ///
+    /// Every store has it: ``StoreProtocol`` gives an implementation that records the values as
+    /// the store's `state` changes. A store with values of its own (a mock store's overridden
+    /// selectors) implements it to record those.
+    ///
+    /// - Parameters:
+    ///   - selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
+    ///   - bufferingPolicy: How values the consumer has not read yet are kept.
+    /// - Returns: A sequence of distinct values that ends when the store is released.
+    func select<Value: Equatable & Sendable>(
+        _ selector: Selector<State, Value>,
+        bufferingPolicy: SelectionBufferingPolicy
+    ) -> AnySelection<Value>
 }
 
 extension StoreProtocol {

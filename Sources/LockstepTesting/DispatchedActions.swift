@@ -2,26 +2,42 @@
 
 /// The actions dispatched to a ``MockStore``: those dispatched so far, then each new one.
 ///
-/// ``MockStore/dispatchedActions`` returns one. Every iteration starts from the first action
-/// dispatched to the mock store, and ends when the mock store is released or the iterating task
-/// is cancelled.
+/// ``MockStore/dispatchedActions`` returns one whose every iteration starts from the first action
+/// dispatched to the mock store; ``MockStore/dispatchedActions(startingAt:)`` can start at the
+/// next one instead. An iteration ends when the mock store is released or the iterating task is
+/// cancelled.
 public struct DispatchedActions<Action: Sendable>: AsyncSequence, Sendable {
     /// A dispatched action.
     public typealias Element = Action
     /// Reading dispatched actions never throws.
     public typealias Failure = Never
 
-    let log: DispatchedActionLog<Action>
+    /// Where the iterations of a ``DispatchedActions`` sequence start.
+    ///
+    /// ```swift
+    /// mockStore.dispatchedActions(startingAt: .first)   // every action, from the first one
+    /// mockStore.dispatchedActions(startingAt: .next)    // the actions dispatched from now on
+    /// ```
+    public enum Start: Sendable, Hashable {
+        /// The first action dispatched to the mock store: earlier actions are replayed.
+        case first
+        /// The next action dispatched to the mock store after the sequence was made.
+        case next
+    }
 
-    /// Starts an iteration from the first action dispatched to the mock store.
+    let log: DispatchedActionLog<Action>
+    let startIndex: Int
+
+    /// Starts an iteration at the sequence's start: the first action dispatched to the mock
+    /// store, or the first one after the sequence was made.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(log: log)
+        AsyncIterator(log: log, index: startIndex)
     }
 
     /// Reads the actions of a ``DispatchedActions`` sequence, in the order they were dispatched.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let log: DispatchedActionLog<Action>
-        var index = 0
+        var index: Int
 
         /// The next dispatched action, waiting for it if it has not been dispatched yet, or `nil`
         /// when the mock store is released or the task is cancelled.

@@ -67,8 +67,48 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     /// Each iteration starts from the first dispatched action, so a test can subscribe after the
     /// code under test has dispatched, and two iterations see the same actions. It ends when the
     /// mock store is released.
+    ///
+    /// This replay is on purpose: with `async` code, "subscribe, then act" needs the
+    /// subscription to be running before the action, which a test can only arrange with a task
+    /// and a signal. Reading after acting, as here, has no such race:
+    ///
+    /// ```swift
+    /// await vm.homeScoreTapped()
+    /// var actions = mockStore.dispatchedActions.makeAsyncIterator()
+    /// #expect(await actions.next() is Scoreboard.HomeScore)
+    /// ```
+    ///
+    /// For only the actions dispatched from some point on (the actions a step of a test
+    /// causes, or a subscription that must not see earlier ones), use
+    /// ``dispatchedActions(startingAt:)`` with ``DispatchedActions/Start/next``.
     public var dispatchedActions: DispatchedActions<Action> {
-        DispatchedActions(log: log)
+        DispatchedActions(log: log, startIndex: 0)
+    }
+
+    /// The actions dispatched to the mock store, from the first one or from the next one.
+    ///
+    /// With ``DispatchedActions/Start/first`` this is ``dispatchedActions``. With
+    /// ``DispatchedActions/Start/next`` the sequence holds only the actions dispatched after this
+    /// call, whenever it is iterated:
+    ///
+    /// ```swift
+    /// await vm.homeScoreTapped()                       // HomeScore
+    /// let later = mockStore.dispatchedActions(startingAt: .next)
+    /// await vm.awayScoreTapped()                       // AwayScore
+    /// var actions = later.makeAsyncIterator()
+    /// #expect(await actions.next() is Scoreboard.AwayScore)
+    /// ```
+    ///
+    /// - Parameter start: Where every iteration of the sequence starts.
+    /// - Returns: The dispatched actions from `start` on; the sequence ends when the mock store
+    ///   is released.
+    public func dispatchedActions(startingAt start: DispatchedActions<Action>.Start) -> DispatchedActions<Action> {
+        switch start {
+        case .first:
+            DispatchedActions(log: log, startIndex: 0)
+        case .next:
+            DispatchedActions(log: log, startIndex: log.actions.count)
+        }
     }
 
     /// The failures of the registered effects whose pipeline threw, oldest first. Each failure is
@@ -84,6 +124,9 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     private let stateKeyPath: KeyPath<MockStore, State>
     private let recordedActionsKeyPath: KeyPath<MockStore, [Action]>
     private let failuresKeyPath: KeyPath<MockStore, [EffectFailure]>
+    private let overridesKeyPath: KeyPath<MockStore, Int>
+    /// Counts the changes of the overrides, for observers of a selection's value.
+    private var overridesVersion = 0
     private var currentState: State
     private var recordedFailures: [EffectFailure] = []
     /// The overridden selectors, by identity, with the selector kept alive so that its
@@ -114,6 +157,7 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         self.stateKeyPath = \.state
         self.recordedActionsKeyPath = \.recordedActions
         self.failuresKeyPath = \.failures
+        self.overridesKeyPath = \.overridesVersion
         self.observations = StateObservations(root: \.currentState)
     }
 
@@ -189,13 +233,19 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     ///   - selector: The selector to override.
     ///   - value: The value it yields.
     public func overrideSelector<Value: Equatable & Sendable>(_ selector: Selector<State, Value>, value: Value) {
-        overrides[ObjectIdentifier(selector)] = (selector, value)
+        registrar.withMutation(of: self, keyPath: overridesKeyPath) {
+            overrides[ObjectIdentifier(selector)] = (selector, value)
+            overridesVersion &+= 1
+        }
         changes.notify()
     }
 
     /// Removes every selector override: selectors yield what they derive from the state again.
     public func resetSelectors() {
-        overrides.removeAll()
+        registrar.withMutation(of: self, keyPath: overridesKeyPath) {
+            overrides.removeAll()
+            overridesVersion &+= 1
+        }
         changes.notify()
     }
 
@@ -227,6 +277,42 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     /// - Returns: A sequence of distinct values that ends when the mock store is released.
     public func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value> {
         AnySelection(MockSelection(store: self, selector: selector))
+    }
+
+    /// The values `selector` yields, with the unread ones kept as `bufferingPolicy` says: the
+    /// current one, then each different one, as the state and the selector's override change.
+    ///
+    /// ```swift
+    /// var homeScores = mockStore.select(getHomeScoreString, bufferingPolicy: .unbounded).makeAsyncIterator()
+    /// await homeScores.next()                                   // "0"
+    /// mockStore.setState(Scoreboard.State(home: 1, away: 0))
+    /// mockStore.setState(Scoreboard.State(home: 2, away: 0))
+    /// await homeScores.next()                                   // "1"
+    /// await homeScores.next()                                   // "2"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selector: The selector.
+    ///   - bufferingPolicy: How values the consumer has not read yet are kept.
+    /// - Returns: A sequence of distinct values that ends when the mock store is released.
+    public func select<Value: Equatable & Sendable>(
+        _ selector: Selector<State, Value>,
+        bufferingPolicy: SelectionBufferingPolicy
+    ) -> AnySelection<Value> {
+        guard bufferingPolicy != .latest else { return select(selector) }
+        return AnySelection(recordedValues(bufferingPolicy: bufferingPolicy, isDuplicate: { $0 == $1 }) {
+            $0.observedValue(of: selector)
+        })
+    }
+
+    /// The value `selector` yields now, read so that Observation sees a change of the state or
+    /// of the overrides.
+    func observedValue<Value>(of selector: Selector<State, Value>) -> Value {
+        registrar.access(self, keyPath: overridesKeyPath)
+        if let override = overrides[ObjectIdentifier(selector)], let value = override.value as? Value {
+            return value
+        }
+        return selector(state)
     }
 
     /// The value `selector` yields now: its override, or what it derives from the state.

@@ -25,6 +25,10 @@
 /// The selector is safe to call from any thread. Its memory is its last inputs and result; two
 /// threads calling it at once with different states may both run the transformation.
 ///
+/// The memory is keyed on the input values, not on the state: the input selectors run on every
+/// call, and only the transformation is skipped. To turn the memory off, use
+/// ``createSelector(_:transformation:memoized:)`` with `memoized: false`.
+///
 /// - Parameters:
 ///   - selectors: The input selectors, each a function of the state.
 ///   - transformation: Computes the result from the input values.
@@ -33,6 +37,50 @@ public func createSelector<State, each Input: Equatable & Sendable, Output: Send
     _ selectors: repeat @escaping @Sendable (State) -> each Input,
     transformation: @escaping @Sendable (repeat each Input) -> Output
 ) -> Selector<State, Output> {
+    createSelector(repeat each selectors, transformation: transformation, memoized: true)
+}
+
+/// Creates a selector from input selectors and a transformation of their values, memoized or
+/// not.
+///
+/// With `memoized: true` this is ``createSelector(_:transformation:)``: the transformation runs
+/// again only when an input value changed since the previous call.
+///
+/// ## What is memoized
+///
+/// The memory is keyed on the input values, not on the state: the input selectors run on every
+/// call, and only the transformation is skipped. Input selectors are meant to be cheap reads
+/// (`state.subtotal`); comparing whole states instead would cost a comparison of the entire
+/// state on every call and would need an `Equatable` state.
+///
+/// ## Turning memoization off
+///
+/// Pass `memoized: false` for a selector whose transformation is cheaper than comparing its
+/// inputs, or whose result must be computed anew on each call (a new reference each time). The
+/// selector then keeps no memory:
+///
+/// ```swift
+/// let getScoreLine = createSelector(
+///     getHome, getAway,
+///     transformation: { home, away in "\(home) – \(away)" },
+///     memoized: false
+/// )
+/// ```
+///
+/// - Parameters:
+///   - selectors: The input selectors, each a function of the state.
+///   - transformation: Computes the result from the input values.
+///   - memoized: Whether the selector remembers its last inputs and result, and skips the
+///     transformation when the inputs are equal to the last ones.
+/// - Returns: A selector, memoized if `memoized` is `true`.
+public func createSelector<State, each Input: Equatable & Sendable, Output: Sendable>(
+    _ selectors: repeat @escaping @Sendable (State) -> each Input,
+    transformation: @escaping @Sendable (repeat each Input) -> Output,
+    memoized: Bool
+) -> Selector<State, Output> {
+    guard memoized else {
+        return Selector { state in transformation(repeat (each selectors)(state)) }
+    }
     let memory = SelectorMemory<repeat each Input, Output>()
     return Selector { state in
         let inputs = (repeat (each selectors)(state))

@@ -15,6 +15,10 @@ import Observation
 /// It holds no buffer: a consumer that asks for a value gets the selector's value for the state
 /// at that moment, never one that was already superseded. Two changes between two requests are
 /// seen as one, and a change back to the last value given is not seen at all.
+///
+/// For a consumer that must see every distinct value (a log, an animation of each step), ask for
+/// a buffer: ``StoreProtocol/select(_:bufferingPolicy:)`` with
+/// ``SelectionBufferingPolicy/unbounded`` or ``SelectionBufferingPolicy/bufferingNewest(_:)``.
 public struct StoreSelection<State: Sendable, Action: Sendable, Value: Equatable & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Value
     public typealias Failure = Never

@@ -1,0 +1,305 @@
+import Lockstep
+
+/// The output of an effect built from a Combine pipeline, as the `AsyncSequence` an ``Effect``
+/// runs.
+///
+/// Its iterator feeds the store's actions into the pipeline through a subject, one at a time:
+/// it reads the next action only when the store has taken every output of the previous one, so
+/// that the store's dispatch waits for what the pipeline emits at once.
+struct PipelineOutput<Action: Sendable>: AsyncSequence, Sendable {
+    typealias Element = Action
+    typealias Failure = Never
+
+    let actions: Actions<Action>
+    let pipeline: @Sendable (AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never>
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(run: PipelineRun(actions: actions, pipeline: pipeline))
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let run: PipelineRun<Action>
+
+        mutating func next() async -> Action? {
+            await run.next()
+        }
+
+        mutating func next(isolation actor: isolated (any Actor)?) async -> Action? {
+            await run.next()
+        }
+    }
+}
+
+/// One run of a pipeline effect: the subject that feeds it, the subscription to its output, the
+/// task that reads the store's actions, and the outputs not read yet.
+final class PipelineRun<Action: Sendable>: Sendable {
+    private struct State {
+        var isStarted = false
+        var isFinished = false
+        var outputs: [Action] = []
+        /// The store's reader, waiting for an output.
+        var reader: CheckedContinuation<Action?, Never>?
+        /// The feeding task, waiting for the reader to have taken every output.
+        var feeder: CheckedContinuation<Void, Never>?
+        var feedingTask: Task<Void, Never>?
+        var cancellable: Cancellation?
+    }
+
+    private let state = Lock(State())
+    private let actions: Actions<Action>
+    private let pipeline: @Sendable (AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never>
+
+    init(
+        actions: Actions<Action>,
+        pipeline: @escaping @Sendable (AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never>
+    ) {
+        self.actions = actions
+        self.pipeline = pipeline
+    }
+
+    deinit {
+        let (task, cancellable) = state.withLock { ($0.feedingTask, $0.cancellable) }
+        task?.cancel()
+        cancellable?.cancel()
+    }
+
+    /// The next output of the pipeline, or `nil` when it has finished or the task is cancelled.
+    func next() async -> Action? {
+        startIfNeeded()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Action?, Never>) in
+                let (answer, feeder) = state.withLock { state -> (Action??, CheckedContinuation<Void, Never>?) in
+                    if !state.outputs.isEmpty {
+                        return (.some(state.outputs.removeFirst()), nil)
+                    }
+                    if state.isFinished || Task.isCancelled {
+                        return (.some(nil), nil)
+                    }
+                    // Waiting with no output left: the store has taken everything the pipeline
+                    // emitted, so the feeder may read the next action.
+                    state.reader = continuation
+                    defer { state.feeder = nil }
+                    return (.none, state.feeder)
+                }
+                feeder?.resume()
+                if case .some(let answer) = answer {
+                    continuation.resume(returning: answer)
+                }
+            }
+        } onCancel: {
+            stop()
+        }
+    }
+
+    /// Subscribes to the pipeline and starts reading the store's actions, once.
+    private func startIfNeeded() {
+        let isFirst = state.withLock { state in
+            defer { state.isStarted = true }
+            return !state.isStarted
+        }
+        guard isFirst else { return }
+        let subject = SubjectBox(PassthroughSubject<Action, Never>())
+        let cancellable = pipeline(subject.subject.eraseToAnyPublisher()).sink(
+            receiveCompletion: { [weak self] _ in self?.finish() },
+            receiveValue: { [weak self] action in self?.emit(action) }
+        )
+        let actions = self.actions
+        let task = Task { [weak self] in
+            for await action in actions {
+                subject.subject.send(action)
+                guard let self, await self.outputsTaken() else { return }
+            }
+            subject.subject.send(completion: .finished)
+        }
+        let cancellation = Cancellation(cancellable)
+        state.withLock { state in
+            state.cancellable = cancellation
+            state.feedingTask = task
+        }
+    }
+
+    /// Hands `action` to the waiting reader, or keeps it for the next read.
+    private func emit(_ action: Action) {
+        let reader = state.withLock { state -> CheckedContinuation<Action?, Never>? in
+            guard !state.isFinished else { return nil }
+            if let reader = state.reader {
+                state.reader = nil
+                return reader
+            }
+            state.outputs.append(action)
+            return nil
+        }
+        reader?.resume(returning: action)
+    }
+
+    /// Returns once the reader waits with no output left; `false` when the run has finished.
+    private func outputsTaken() async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state in
+                if state.isFinished || (state.reader != nil && state.outputs.isEmpty) { return true }
+                state.feeder = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+        return !state.withLock { $0.isFinished }
+    }
+
+    /// The pipeline completed: the reader gets the outputs left, then `nil`.
+    private func finish() {
+        let (reader, feeder) = state.withLock { state in
+            state.isFinished = true
+            defer {
+                state.reader = nil
+                state.feeder = nil
+            }
+            return (state.reader, state.feeder)
+        }
+        reader?.resume(returning: nil)
+        feeder?.resume()
+    }
+
+    /// The reader was cancelled: stops feeding and cancels the pipeline.
+    private func stop() {
+        let (reader, feeder, task, cancellable) = state.withLock { state in
+            state.isFinished = true
+            state.outputs.removeAll()
+            defer {
+                state.reader = nil
+                state.feeder = nil
+            }
+            return (state.reader, state.feeder, state.feedingTask, state.cancellable)
+        }
+        reader?.resume(returning: nil)
+        feeder?.resume()
+        task?.cancel()
+        cancellable?.cancel()
+    }
+}
+
+/// A Combine subject, shared by the task that feeds it and the pipeline that subscribes to it.
+///
+/// Safe to send: Combine's subjects (and OpenCombine's) guard their state with a lock, and may be
+/// sent values from any thread; here only one task sends, one value at a time.
+struct SubjectBox<Wrapped: Subject>: @unchecked Sendable {
+    let subject: Wrapped
+
+    init(_ subject: Wrapped) {
+        self.subject = subject
+    }
+}
+
+/// What a publisher publishes, kept for one reader as an `AsyncSequence`.
+///
+/// ``subscriber`` asks for every value at once and keeps them until they are read; the
+/// subscription to the publisher is cancelled when the reader is cancelled.
+final class PublishedValues<Element: Sendable>: AsyncSequence, Sendable {
+    typealias Failure = Never
+
+    private struct State {
+        var values: [Element] = []
+        var isFinished = false
+        var reader: CheckedContinuation<Element?, Never>?
+        var subscription: Cancellation?
+    }
+
+    private let state = Lock(State())
+
+    /// The subscriber to subscribe to the publisher.
+    var subscriber: AnySubscriber<Element, Never> {
+        AnySubscriber(
+            receiveSubscription: { [weak self] subscription in
+                let cancellation = Cancellation(subscription)
+                self?.state.withLock { $0.subscription = cancellation }
+                subscription.request(.unlimited)
+            },
+            receiveValue: { [weak self] value in
+                self?.append(value)
+                return .none
+            },
+            receiveCompletion: { [weak self] _ in
+                self?.finish()
+            }
+        )
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(values: self)
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let values: PublishedValues
+
+        mutating func next() async -> Element? {
+            await values.next()
+        }
+
+        mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            await values.next()
+        }
+    }
+
+    private func append(_ value: Element) {
+        let reader = state.withLock { state -> CheckedContinuation<Element?, Never>? in
+            if let reader = state.reader {
+                state.reader = nil
+                return reader
+            }
+            state.values.append(value)
+            return nil
+        }
+        reader?.resume(returning: value)
+    }
+
+    private func finish() {
+        let reader = state.withLock { state in
+            state.isFinished = true
+            defer { state.reader = nil }
+            return state.reader
+        }
+        reader?.resume(returning: nil)
+    }
+
+    private func next() async -> Element? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
+                let answer = state.withLock { state -> Element?? in
+                    if !state.values.isEmpty { return .some(state.values.removeFirst()) }
+                    if state.isFinished || Task.isCancelled { return .some(nil) }
+                    state.reader = continuation
+                    return .none
+                }
+                if case .some(let answer) = answer {
+                    continuation.resume(returning: answer)
+                }
+            }
+        } onCancel: {
+            let (reader, subscription) = state.withLock { state in
+                state.isFinished = true
+                defer {
+                    state.reader = nil
+                    state.subscription = nil
+                }
+                return (state.reader, state.subscription)
+            }
+            reader?.resume(returning: nil)
+            subscription?.cancel()
+        }
+    }
+}
+
+/// A Combine cancellable or subscription, to cancel from any task.
+///
+/// Safe to send: the box only calls `cancel()`, which Combine's (and OpenCombine's) cancellables
+/// and subscriptions accept from any thread, guarding their state with a lock.
+struct Cancellation: @unchecked Sendable {
+    private let cancellable: any Cancellable
+
+    init(_ cancellable: any Cancellable) {
+        self.cancellable = cancellable
+    }
+
+    func cancel() {
+        cancellable.cancel()
+    }
+}
