@@ -17,7 +17,7 @@
     /// ```swift
     /// let network = InterfaceNetworkObserver.shared
     /// let subscription = network.subscribe { status in print("network:", status) }
-    /// print(network.currentStatus)  // connected
+    /// print(network.currentStatus)  // "connected" while the network is up
     /// subscription.cancel()
     /// ```
     public final class InterfaceNetworkObserver: NetworkObserver {
@@ -112,7 +112,7 @@
     /// ```swift
     /// let network = InterfaceNetworkObserver.shared
     /// let subscription = network.subscribe { status in print("network:", status) }
-    /// print(network.currentStatus)  // connected
+    /// print(network.currentStatus)  // "connected" while the network is up
     /// subscription.cancel()
     /// ```
     public final class InterfaceNetworkObserver: NetworkObserver {
@@ -308,7 +308,7 @@
     /// ```swift
     /// let network = InterfaceNetworkObserver.shared
     /// let subscription = network.subscribe { status in print("network:", status) }
-    /// print(network.currentStatus)  // connected
+    /// print(network.currentStatus)  // "connected" while the network is up
     /// subscription.cancel()
     /// ```
     public final class InterfaceNetworkObserver: NetworkObserver {
