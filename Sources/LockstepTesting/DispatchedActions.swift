@@ -4,7 +4,13 @@
 ///
 /// ``MockStore/dispatchedActions`` returns one. Every iteration starts from the first action
 /// dispatched to the mock store, and ends when the mock store is released or the iterating task
-/// is cancelled.
+/// is cancelled. `Action` is the mock store's action type.
+///
+/// ```swift
+/// await vm.homeScoreTapped()
+/// var actions = mockStore.dispatchedActions.makeAsyncIterator()
+/// #expect(await actions.next() is Scoreboard.HomeScore)
+/// ```
 public struct DispatchedActions<Action: Sendable>: AsyncSequence, Sendable {
     /// A dispatched action.
     public typealias Element = Action
