@@ -118,7 +118,7 @@ public func withTrackedWork<Result>(
 /// returns.
 ///
 /// ```swift
-/// await withTrackedWork { work in
+/// try await withTrackedWork { work in
 ///   let save: TrackedWorkTask<Profile> = work.start("the save request") { try await client.save(profile) }
 ///   await server.arrival()
 ///   server.open()
