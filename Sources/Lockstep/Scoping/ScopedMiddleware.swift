@@ -60,6 +60,14 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 /// The same as ``scopeMiddleware(_:state:action:embed:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_)``
 /// for a ``PlainMiddleware``.
 ///
+/// ```swift
+/// let store = Store(
+///     state: AppState(),
+///     reducer: appReducer,
+///     middlewares: [scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)]
+/// )
+/// ```
+///
 /// - Parameters:
 ///   - middleware: The feature's middleware.
 ///   - state: The feature's part of the app state.
