@@ -7,7 +7,7 @@ import Lockstep
 /// ```swift
 /// do {
 ///   try await recorder.finish()
-/// } catch .sinkFailed(let error) {
+/// } catch ActionRecorderError.sinkFailed(let error) {
 ///   print("the session log is incomplete: \(error)")
 /// } catch {
 ///   print(error)
