@@ -16,6 +16,8 @@
 /// by the child is tracked by the parent as well, so the scope sees all of a test's work.
 ///
 /// ```swift
+/// @_spi(Testing) import Lockstep
+///
 /// let monitor = WorkMonitor()
 /// let save = TrackedTask(monitor: monitor, label: "the save request")
 /// Task {
