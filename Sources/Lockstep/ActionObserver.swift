@@ -2,7 +2,15 @@
 ///
 /// Besides the action and the state on each side of the reducer, it says where the action came
 /// from and which earlier action caused it, so a log can show a session as a tree:
-/// `#3 .today(.shiftsLoaded(…)) ← #2 (middleware 0)`.
+/// `#3 .today(.shiftsLoaded(…)) ← #2 (middleware 0)`. `State` and `Action` are the store's.
+///
+/// ```swift
+/// let observer = ActionObserver<AppState, AppAction> { reduction in
+///   guard reduction.stateBefore.user != reduction.stateAfter.user else { return }
+///   let cause = reduction.cause.map { " ← #\($0)" } ?? ""
+///   print("#\(reduction.sequenceNumber) \(reduction.action)\(cause) (\(reduction.origin))")
+/// }
+/// ```
 public struct Reduction<State: Sendable, Action: Sendable>: Sendable {
     /// The reduced action.
     public let action: Action

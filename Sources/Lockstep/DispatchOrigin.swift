@@ -1,4 +1,13 @@
-/// Where a dispatched action came from.
+/// Where a dispatched action came from, as a ``Reduction`` reports it to an ``ActionObserver``.
+///
+/// ```swift
+/// let observer = ActionObserver<AppState, AppAction> { reduction in
+///   switch reduction.origin {
+///   case .external: analytics.track(reduction.action)
+///   case .middleware, .effect: break  // follow-ups, not user intent
+///   }
+/// }
+/// ```
 public enum DispatchOrigin: Sendable, Equatable, CustomStringConvertible {
     /// Dispatched from outside the store's side effects: by the app, a view, or a test.
     case external

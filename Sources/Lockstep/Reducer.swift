@@ -42,6 +42,12 @@ public func combineReducers<State, Action>(
 ///
 /// This is the array form of ``combineReducers(_:)-(Reducer<State,Action>...)``, for reducer lists built at run time.
 ///
+/// ```swift
+/// var reducers: [Reducer<AppState, AppAction>] = [coreReducer]
+/// if settings.showsSchedule { reducers.append(scheduleReducer) }
+/// let appReducer = combineReducers(reducers)
+/// ```
+///
 /// - Parameter reducers: The reducers to run, in order.
 /// - Returns: A reducer that threads the state through every reducer in `reducers`.
 public func combineReducers<State, Action>(
@@ -173,6 +179,14 @@ public func combineReducers<State, Action>(
 }
 
 /// Combines an array of in-place reducers into one that runs each of them in order.
+///
+/// ```swift
+/// var reducers: [InPlaceReducer<AppState, AppAction>] = [coreReducer]
+/// if settings.showsDetail {
+///   reducers.append(ifLetReducer(detailReducer, state: \AppState.detail, action: \AppAction.detail))
+/// }
+/// let appReducer = combineReducers(reducers)
+/// ```
 ///
 /// - Parameter reducers: The reducers to run, in order.
 /// - Returns: A reducer that runs every reducer in `reducers` on the same state.

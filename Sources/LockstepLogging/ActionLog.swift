@@ -22,7 +22,15 @@ import Lockstep
 /// `maxLineBytes` each throw an ``ActionLogError`` naming the line. A log is read a line at a
 /// time, so memory stays bounded by the longest line accepted, beyond the entries themselves.
 public struct ActionLog<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
-    /// One recorded action.
+    /// One recorded action, with the state it produced; `State` and `Action` are the log's.
+    ///
+    /// ```swift
+    /// let log = try ActionLog<AppState, AppAction>(contentsOf: sessionURL)
+    /// for entry in log.entries {
+    ///   let cause = entry.cause.map { " ← #\($0)" } ?? ""
+    ///   print("#\(entry.sequenceNumber) \(entry.action)\(cause) (\(entry.origin))")
+    /// }
+    /// ```
     public struct Entry: Sendable {
         /// The line of the file it was read from, counting from 1 (the header).
         public let line: Int
@@ -207,6 +215,15 @@ public struct ActionLog<State: Codable & Sendable, Action: Codable & Sendable>: 
 }
 
 /// Why a log could not be read. Each case names the line, counting from 1 (the header).
+///
+/// ```swift
+/// do {
+///   let log = try ActionLog<AppState, AppAction>(contentsOf: sessionURL, expectedAppVersion: "2.4.0")
+///   try log.verify(reducer: appReducer)
+/// } catch ActionLogError.appVersionMismatch(let recorded, _) {
+///   print("recorded by version \(recorded ?? "unknown"); skipped")
+/// }
+/// ```
 public enum ActionLogError: Error, Equatable, CustomStringConvertible {
     /// The file is empty.
     case empty
@@ -267,7 +284,16 @@ public enum ActionLogError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Where a replay stopped matching the recording.
+/// Where a replay stopped matching the recording: what ``ActionLog/firstDivergence(reducer:)``
+/// returns and what ``ActionLog/verify(reducer:)`` and ``ActionLog/replay(into:)`` throw.
+///
+/// ```swift
+/// let log = try ActionLog<AppState, AppAction>(contentsOf: sessionURL)
+/// if let divergence = log.firstDivergence(reducer: appReducer) {
+///   print("step \(divergence.step), line \(divergence.line): \(divergence.action)")
+///   print(divergence.difference)
+/// }
+/// ```
 public struct ReplayDivergence: Error, CustomStringConvertible {
     /// The entry's position among the log's entries, counting from 1.
     public let step: Int

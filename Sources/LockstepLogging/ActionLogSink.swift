@@ -9,7 +9,19 @@ import Musl
 import Darwin
 #endif
 
-/// Where an ``ActionRecorder`` writes its JSON Lines.
+/// Where an ``ActionRecorder`` writes its JSON Lines: ``FileActionLogSink``,
+/// ``MemoryActionLogSink``, or a type of the app's own, such as one that uploads.
+///
+/// ```swift
+/// actor UploadingSink: ActionLogSink {
+///   let uploader: LogUploader
+///   init(uploader: LogUploader) { self.uploader = uploader }
+///   func write(_ data: Data) async throws {
+///     try await uploader.append(data)  // throws without appending any of data
+///   }
+/// }
+/// let recorder = ActionRecorder<AppState, AppAction>(sink: UploadingSink(uploader: uploader))
+/// ```
 public protocol ActionLogSink: Sendable {
     /// Writes `data` (one or more whole lines, each ending in a newline) after what was written
     /// before.
@@ -20,6 +32,15 @@ public protocol ActionLogSink: Sendable {
 }
 
 /// Why a ``FileActionLogSink`` cannot record to a path.
+///
+/// ```swift
+/// do {
+///   let sink = try FileActionLogSink(url: sessionURL)
+///   recorder = ActionRecorder<AppState, AppAction>(sink: sink)
+/// } catch {
+///   print(error)  // cannot record to /tmp/session.jsonl: it is a folder, not a regular file
+/// }
+/// ```
 public struct FileActionLogSinkError: Error, Equatable, CustomStringConvertible {
     /// The path that was given.
     public let path: String
@@ -43,6 +64,12 @@ public struct FileActionLogSinkError: Error, Equatable, CustomStringConvertible 
 /// followed and kept, and the file keeps its mode and owner. A FIFO, a device, a socket or a
 /// folder is refused with ``FileActionLogSinkError``, untouched. A write that fails (a full
 /// disk) is cut off where it started, so the file always ends with a whole line.
+///
+/// ```swift
+/// let sessionURL = URL.documentsDirectory.appending(path: "session.jsonl")
+/// let recorder = ActionRecorder<AppState, AppAction>(sink: try FileActionLogSink(url: sessionURL))
+/// // … later, ActionLog<AppState, AppAction>(contentsOf: sessionURL) reads it back.
+/// ```
 public final class FileActionLogSink: ActionLogSink {
     /// The open file and how many bytes were written to it; only the recorder's writer writes.
     private let file: Lock<(descriptor: Int32, offset: Int)>
@@ -124,6 +151,16 @@ public final class FileActionLogSink: ActionLogSink {
 }
 
 /// A sink that keeps the lines in memory, for tests.
+///
+/// ```swift
+/// let sink = MemoryActionLogSink()
+/// let recorder = ActionRecorder<Tally, TallyAction>(sink: sink, appVersion: "1.0")
+/// let store = Store(state: Tally(), reducer: tallyReducer, observers: [recorder.observer])
+/// await store.dispatch(.add(1))
+/// await recorder.flush()
+/// let log = try ActionLog<Tally, TallyAction>(data: sink.data, expectedAppVersion: "1.0")
+/// #expect(log.entries.map(\.action) == [.add(1)])
+/// ```
 public final class MemoryActionLogSink: ActionLogSink {
     private let storage = Lock(Data())
 

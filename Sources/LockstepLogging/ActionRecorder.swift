@@ -1,7 +1,18 @@
 import Foundation
 import Lockstep
 
-/// Why an ``ActionRecorder`` lost actions it could not mark in its log.
+/// Why an ``ActionRecorder`` lost actions it could not mark in its log; read it from
+/// ``ActionRecorder/failure`` or catch it from ``ActionRecorder/finish()``.
+///
+/// ```swift
+/// do {
+///   try await recorder.finish()
+/// } catch ActionRecorderError.sinkFailed(let error) {
+///   print("the session log is incomplete: \(error)")
+/// } catch {
+///   print(error)
+/// }
+/// ```
 public enum ActionRecorderError: Error, CustomStringConvertible {
     /// The sink threw: the actions of that write are lost, and the log may lack the line that
     /// counts them.

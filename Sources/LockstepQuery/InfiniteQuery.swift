@@ -62,6 +62,16 @@ public enum InfiniteQueryDirection: String, Sendable, Hashable {
 /// ```
 public struct InfiniteQueryPaging<PageID: Hashable & Sendable, PageValue: Sendable>: Sendable {
     /// Why the page is asked for, with the page it follows or precedes.
+    ///
+    /// ```swift
+    /// // In fetchPage(isolation:using:in:with:):
+    /// switch paging.request {
+    /// case .initialPage, .nextPage, .previousPage:
+    ///   return try await api.posts(page: paging.pageId)
+    /// case .allPages:  // a refetch; paging.pages holds the pages refetched so far
+    ///   return try await api.posts(page: paging.pageId, bypassingCache: true)
+    /// }
+    /// ```
     public enum Request: Sendable, Hashable {
         /// The first page of an empty list.
         case initialPage

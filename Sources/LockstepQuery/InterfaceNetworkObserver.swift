@@ -13,6 +13,13 @@
     /// It starts watching the first time its status is read or it's subscribed to, and reports
     /// ``NetworkConnectionStatus/connected`` until the monitor delivers its first path, so that
     /// nothing waits on a status that isn't known yet.
+    ///
+    /// ```swift
+    /// let network = InterfaceNetworkObserver.shared
+    /// let subscription = network.subscribe { status in print("network:", status) }
+    /// print(network.currentStatus)  // "connected" while the network is up
+    /// subscription.cancel()
+    /// ```
     public final class InterfaceNetworkObserver: NetworkObserver {
         /// The observer the library uses by default. It starts on first use.
         public static let shared = InterfaceNetworkObserver()
@@ -101,6 +108,13 @@
     /// socket can't be opened, the status is ``NetworkConnectionStatus/connected`` and
     /// subscribers are never notified, so that nothing waits forever on a change it can't hear
     /// about.
+    ///
+    /// ```swift
+    /// let network = InterfaceNetworkObserver.shared
+    /// let subscription = network.subscribe { status in print("network:", status) }
+    /// print(network.currentStatus)  // "connected" while the network is up
+    /// subscription.cancel()
+    /// ```
     public final class InterfaceNetworkObserver: NetworkObserver {
         /// The observer the library uses by default. It starts on first use.
         public static let shared = InterfaceNetworkObserver()
@@ -290,6 +304,13 @@
     /// A network observer for platforms where LockstepQuery can't watch the network.
     ///
     /// Its status is always ``NetworkConnectionStatus/connected`` and it never notifies.
+    ///
+    /// ```swift
+    /// let network = InterfaceNetworkObserver.shared
+    /// let subscription = network.subscribe { status in print("network:", status) }
+    /// print(network.currentStatus)  // "connected" while the network is up
+    /// subscription.cancel()
+    /// ```
     public final class InterfaceNetworkObserver: NetworkObserver {
         /// The shared observer.
         public static let shared = InterfaceNetworkObserver()

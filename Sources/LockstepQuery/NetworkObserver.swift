@@ -2,7 +2,14 @@
     import Foundation
 #endif
 
-/// Whether the device can reach the network.
+/// Whether the device can reach the network, as a ``NetworkObserver`` reports it.
+///
+/// ```swift
+/// switch InterfaceNetworkObserver.shared.currentStatus {
+/// case .connected: offlineBanner = nil
+/// case .disconnected, .requiresConnection: offlineBanner = "You're offline"
+/// }
+/// ```
 public enum NetworkConnectionStatus: String, Sendable, Hashable, CaseIterable {
     /// The device has a working network connection.
     case connected
@@ -14,6 +21,18 @@ public enum NetworkConnectionStatus: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Something that knows the device's network status and tells subscribers when it changes.
+///
+/// An ``OperationClient`` refetches its subscribed, stale queries when the observer of its
+/// ``OperationClient/StoreCreator`` goes back to ``NetworkConnectionStatus/connected``.
+/// ``InterfaceNetworkObserver`` watches the real network; ``ManualNetworkObserver`` is for tests.
+///
+/// ```swift
+/// let network = ManualNetworkObserver(status: .disconnected)
+/// let client = OperationClient(storeCreator: .default(networkObserver: network))
+/// let subscription = network.subscribe { status in print(status) }
+/// network.send(.connected)  // prints "connected"; subscribed stale queries refetch
+/// subscription.cancel()
+/// ```
 public protocol NetworkObserver: Sendable {
     /// The network status now.
     var currentStatus: NetworkConnectionStatus { get }
@@ -63,7 +82,19 @@ public final class ManualNetworkObserver: NetworkObserver {
     }
 }
 
-/// The observers LockstepQuery uses outside tests.
+/// The observers LockstepQuery uses outside tests, which
+/// ``OperationClient/StoreCreator/default(retryLimit:backoff:delayer:queryEnableAutomaticFetchingCondition:networkObserver:focusCondition:)``
+/// takes by default.
+///
+/// ```swift
+/// let client = OperationClient(
+///   storeCreator: .default(
+///     retryLimit: 5,
+///     networkObserver: DefaultObservers.networkObserver,
+///     focusCondition: DefaultObservers.focusCondition
+///   )
+/// )
+/// ```
 public enum DefaultObservers {
     /// The network observer `OperationClient` uses outside tests:
     /// ``InterfaceNetworkObserver/shared`` on Linux and Apple platforms, `nil` elsewhere.

@@ -35,7 +35,16 @@ import Lockstep
 /// date. Stores nobody subscribes to are forgotten after ``evictionDelay``; the timers that
 /// forget them sleep on a clock of their own, so a test clock only holds the runs' own waits.
 public final class OperationClient: Sendable {
-    /// The defaults every store of a client runs with.
+    /// The defaults every store of a client runs with: retries, backoff, delays, and what
+    /// triggers automatic fetches. Start from ``default(retryLimit:backoff:delayer:queryEnableAutomaticFetchingCondition:networkObserver:focusCondition:)``
+    /// or ``defaultTesting`` and change what differs.
+    ///
+    /// ```swift
+    /// var creator = OperationClient.StoreCreator.defaultTesting
+    /// creator.retryLimit = 2
+    /// creator.backoff = .constant(.seconds(1))
+    /// let client = OperationClient(storeCreator: creator, clock: clock)
+    /// ```
     public struct StoreCreator: Sendable {
         /// How many times a failed run is retried. Never negative.
         public var retryLimit: Int
@@ -626,6 +635,13 @@ public final class OperationClient: Sendable {
 
 /// A store of any kind, as ``OperationClient/stores(matching:)`` returns it. Cast it to
 /// `OperationStore<QueryState<Value, Failure>>` to reach its typed state.
+///
+/// ```swift
+/// for (path, store) in client.stores(matching: ["users"]) where store.isLoading {
+///   print("\(path): \(store.subscriberCount) subscriber(s)")
+///   store.cancelAllActiveTasks()
+/// }
+/// ```
 public protocol OpaqueOperationStore: AnyObject, Sendable {
     /// The key the store is kept under.
     var path: OperationPath { get }

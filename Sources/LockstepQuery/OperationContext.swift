@@ -16,7 +16,18 @@ import IssueReporting
 /// client.defaultContext[APIBaseURL.self] = URL(string: "https://staging.example.com")!
 /// ```
 public struct OperationContext: Sendable {
-    /// A key for a value an app stores in a context.
+    /// A key for a value an app stores in a context: `Value` is the type of the value, and
+    /// ``defaultValue`` what a context holds until the key is set.
+    ///
+    /// ```swift
+    /// enum AuthToken: OperationContext.Key {
+    ///   static var defaultValue: String? { nil }
+    /// }
+    ///
+    /// client.defaultContext[AuthToken.self] = "secret"
+    /// // In a fetch(isolation:in:with:):
+    /// let token = context[AuthToken.self]
+    /// ```
     public protocol Key {
         /// The type of the value.
         associatedtype Value: Sendable
@@ -24,7 +35,18 @@ public struct OperationContext: Sendable {
         static var defaultValue: Value { get }
     }
 
-    /// Why a run started.
+    /// Why a run started, as ``OperationContext/runReason`` tells the operation.
+    ///
+    /// ```swift
+    /// func fetch(
+    ///   isolation: isolated (any Actor)?,
+    ///   in context: OperationContext,
+    ///   with continuation: OperationContinuation<[Post], any Error>
+    /// ) async throws -> [Post] {
+    ///   // A refetch the user did not ask for may use the HTTP cache.
+    ///   try await api.posts(reloadIgnoringCache: context.runReason == .requested)
+    /// }
+    /// ```
     public enum RunReason: String, Sendable, Hashable {
         /// A caller asked for it: `fetch()`, `mutate(with:)` or a property wrapper's `load()`.
         case requested

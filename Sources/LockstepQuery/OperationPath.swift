@@ -16,7 +16,13 @@
 ///
 /// Elements compare by value and by type: `1` and `"1"` are different elements.
 public struct OperationPath: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
-    /// One element of a path.
+    /// One element of a path: any hashable value, compared by value and by type.
+    ///
+    /// ```swift
+    /// let path: OperationPath = ["users", 42]
+    /// #expect(path.elements == [OperationPath.Element("users"), OperationPath.Element(42)])
+    /// #expect(OperationPath.Element(1) != OperationPath.Element("1"))
+    /// ```
     public struct Element: Hashable, Sendable, CustomStringConvertible {
         /// The element's value.
         public let base: any Hashable & Sendable

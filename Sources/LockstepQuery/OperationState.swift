@@ -27,7 +27,16 @@ public enum OperationStatus: String, Sendable, Hashable {
     case cancelled
 }
 
-/// One step in the life of a run, which an ``OperationState`` applies to itself.
+/// One step in the life of a run, which an ``OperationState`` applies to itself. `Arguments`,
+/// `Value` and `Failure` are the state's: what a run takes, returns and throws. The store sends
+/// these; a test of a state can too.
+///
+/// ```swift
+/// var state = QueryState<Int, any Error>()
+/// state.apply(.started(run: 1, arguments: (), date: .now))
+/// state.apply(.finished(run: 1, result: .success(42), date: .now))
+/// #expect(state.status == .success && state.currentValue == 42)
+/// ```
 public enum OperationRunEvent<Arguments: Sendable, Value: Sendable, Failure: Error>: Sendable {
     /// Run `run` started with `arguments`.
     case started(run: Int, arguments: Arguments, date: Date)
@@ -46,6 +55,15 @@ public enum OperationRunEvent<Arguments: Sendable, Value: Sendable, Failure: Err
 /// The state an ``OperationStore`` holds and reports to its subscribers.
 ///
 /// ``QueryState`` and ``MutationState`` are the two kinds; an app does not usually write its own.
+/// Code written against the protocol works with the store of any operation:
+///
+/// ```swift
+/// func statusLine<State: OperationState>(_ store: OperationStore<State>) -> String {
+///   if store.isLoading { return "Loading…" }
+///   if let error = store.error { return "Failed: \(error)" }
+///   return store.currentValue.map { "\($0)" } ?? "Nothing yet"
+/// }
+/// ```
 public protocol OperationState: Sendable {
     /// The arguments a run takes (`Void` for a query).
     associatedtype Arguments: Sendable
@@ -67,7 +85,13 @@ public protocol OperationState: Sendable {
     mutating func apply(_ event: OperationRunEvent<Arguments, Value, Failure>)
 }
 
-/// The state of a query's store.
+/// The state of a query's store: `Value` is what the query fetches, `Failure` what it throws.
+///
+/// ```swift
+/// let store: OperationStore<QueryState<User, any Error>> = client.store(for: User.query(id: 1))
+/// try await store.fetch()
+/// print(store.state.currentValue?.name ?? "", store.state.valueLastUpdatedAt ?? .distantPast)
+/// ```
 public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     public typealias Arguments = Void
 
@@ -157,9 +181,22 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     }
 }
 
-/// The state of a mutation's store: the latest result, and a history of runs.
+/// The state of a mutation's store: the latest result, and a history of runs. `Arguments` is what
+/// each run takes, `Value` what it returns, `Failure` what it throws.
+///
+/// ```swift
+/// let rename: OperationStore<MutationState<String, User, any Error>> = client.store(for: RenameUser())
+/// try await rename.mutate(with: "Ada")
+/// print(rename.state.currentValue?.name ?? "", rename.state.history.count)  // Ada 1
+/// ```
 public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error>: OperationState {
-    /// One run of a mutation.
+    /// One run of a mutation, as ``MutationState/history`` keeps it.
+    ///
+    /// ```swift
+    /// for entry in rename.state.history where entry.status == .failure {
+    ///   print("run \(entry.id) with \(entry.arguments) failed at \(entry.lastUpdatedAt)")
+    /// }
+    /// ```
     public struct HistoryEntry: Sendable, Identifiable {
         /// The run's number in its store.
         public let id: Int

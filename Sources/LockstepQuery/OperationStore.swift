@@ -770,7 +770,14 @@ extension OperationStore where State: QueryStateProtocol {
     }
 }
 
-/// The state of a query's store; ``QueryState`` is the one conforming type.
+/// The state of a query's store; ``QueryState`` is the one conforming type. It is what makes
+/// ``OperationStore/fetch(handler:)`` available, and lets code accept the store of any query:
+///
+/// ```swift
+/// func refresh<State: QueryStateProtocol>(_ store: OperationStore<State>) async {
+///   _ = try? await store.fetch()
+/// }
+/// ```
 public protocol QueryStateProtocol: OperationState where Arguments == Void {}
 
 extension QueryState: QueryStateProtocol {}
@@ -864,7 +871,14 @@ extension OperationStore where State: MutationStateProtocol, State.Arguments == 
     }
 }
 
-/// The state of a mutation's store; ``MutationState`` is the one conforming type.
+/// The state of a mutation's store; ``MutationState`` is the one conforming type. It is what makes
+/// ``OperationStore/mutate(with:)`` available, and lets code accept the store of any mutation:
+///
+/// ```swift
+/// func submit<State: MutationStateProtocol>(_ store: OperationStore<State>, _ arguments: State.Arguments) async {
+///   _ = try? await store.mutate(with: arguments)
+/// }
+/// ```
 public protocol MutationStateProtocol: OperationState {}
 
 extension MutationState: MutationStateProtocol {}

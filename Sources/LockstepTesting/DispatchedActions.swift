@@ -5,7 +5,14 @@
 /// ``MockStore/dispatchedActions`` returns one whose every iteration starts from the first action
 /// dispatched to the mock store; ``MockStore/dispatchedActions(startingAt:)`` can start at the
 /// next one instead. An iteration ends when the mock store is released or the iterating task is
-/// cancelled.
+/// cancelled. `Action` is the mock store's
+/// action type.
+///
+/// ```swift
+/// await vm.homeScoreTapped()
+/// var actions = mockStore.dispatchedActions.makeAsyncIterator()
+/// #expect(await actions.next() is Scoreboard.HomeScore)
+/// ```
 public struct DispatchedActions<Action: Sendable>: AsyncSequence, Sendable {
     /// A dispatched action.
     public typealias Element = Action

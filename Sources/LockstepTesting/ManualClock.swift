@@ -25,6 +25,14 @@
 /// for it. Use this clock with ``TestStore``.
 public final class ManualClock: Clock, Sendable {
     /// A moment of a ``ManualClock``: the time elapsed since the clock was made.
+    ///
+    /// ```swift
+    /// let clock = ManualClock()
+    /// let deadline = clock.now.advanced(by: .seconds(5))
+    /// clock.advance(by: .seconds(2))
+    /// #expect(clock.now == ManualClock.Instant(offset: .seconds(2)))
+    /// #expect(clock.now.duration(to: deadline) == .seconds(3))
+    /// ```
     public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
         /// The time since the clock's start.
         public let offset: Duration
@@ -140,11 +148,24 @@ public final class ManualClock: Clock, Sendable {
 
     /// Moves time forward by `duration`, waking every sleeper whose deadline is reached, in
     /// deadline order.
+    ///
+    /// It returns at once; the sleepers it woke are marked running, so a ``TestStore``'s next
+    /// `receive` waits for them:
+    ///
+    /// ```swift
+    /// await store.send(.queryChanged("lock")) { $0.query = "lock" }   // the debounce sleeps
+    /// clock.advance(by: .milliseconds(300))
+    /// await store.receive(.resultsLoaded(["lockstep"])) { $0.results = ["lockstep"] }
+    /// ```
     public func advance(by duration: Duration) {
         advance(to: now.advanced(by: duration))
     }
 
     /// Moves time forward to `instant`, waking every sleeper whose deadline is reached.
+    ///
+    /// ```swift
+    /// clock.advance(to: clock.now.advanced(by: .seconds(300)))   // the eviction timer fires
+    /// ```
     public func advance(to instant: Instant) {
         let due = state.withLock { state -> [Sleeper] in
             if instant > state.now {

@@ -32,6 +32,19 @@ extension TestStore {
 
 /// A feature's view of a ``TestStore``: its part of the state and its own actions. Made by
 /// ``TestStore/scope(state:action:)``.
+///
+/// `State` and `Action` are the parent test store's; `ChildState` is the feature's part of the
+/// state and `ChildAction` the feature's action type.
+///
+/// ```swift
+/// let store = TestStore(state: AppState(), reducer: appReducer, services: services, middlewares: middlewares)
+/// let search: ScopedTestStore<AppState, AppAction, SearchState, SearchAction> =
+///   store.scope(state: \.search, action: AppAction.search)
+///
+/// await search.send(.queryChanged("dune")) { $0.query = "dune" }
+/// await search.receive(.resultsLoaded(["Dune"])) { $0.results = ["Dune"] }
+/// #expect(search.state.results == ["Dune"])
+/// ```
 @MainActor
 public struct ScopedTestStore<State: Equatable & Sendable, Action: Sendable, ChildState, ChildAction> {
     /// The test store the feature's actions go through.

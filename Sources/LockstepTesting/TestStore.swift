@@ -53,6 +53,14 @@ import IssueReporting
 @MainActor
 public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// How strictly a test store checks the test.
+    ///
+    /// ```swift
+    /// let store = TestStore(state: AppState(), reducer: appReducer, services: services, middlewares: middlewares)
+    /// store.exhaustivity = .off   // check only what this test is about
+    ///
+    /// await store.send(.today(.loadShifts))
+    /// await store.send(.schedule(.selectDay(4))) { $0.schedule.selectedDay = 4 }
+    /// ```
     public enum Exhaustivity: Sendable, Equatable {
         /// Every state change and every received action must be asserted, and no work may be
         /// left running when the test ends.

@@ -1,7 +1,14 @@
 @_spi(Testing) import Lockstep
 
 /// The work an action sent to a ``TestStore`` started, when part of it is parked on a test
-/// double as `send` returns.
+/// double as `send` returns. ``TestStore/send(_:assert:fileID:filePath:line:column:)`` returns it.
+///
+/// ```swift
+/// let load = await store.send(.load) { $0.isLoading = true }   // parked on the Gate
+/// #expect(!load.isFinished)
+/// server.open()
+/// await load.finish()
+/// ```
 public struct TestStoreTask: Sendable {
     let task: Task<Void, Never>
     let trackedTask: TrackedTask

@@ -114,7 +114,18 @@ public func withTrackedWork<Result>(
     }
 }
 
-/// A piece of work started by ``TrackedWork/start(_:operation:)``.
+/// A piece of work started by ``TrackedWork/start(_:operation:)``; `Success` is what the work
+/// returns.
+///
+/// ```swift
+/// try await withTrackedWork { work in
+///   let save: TrackedWorkTask<Profile> = work.start("the save request") { try await client.save(profile) }
+///   await server.arrival()
+///   server.open()
+///   let saved = try await save.value()
+///   #expect(saved?.name == "Ada")
+/// }
+/// ```
 public struct TrackedWorkTask<Success: Sendable>: Sendable {
     let task: Task<Void, Never>
     let completion: TrackedWorkCompletion<Success>

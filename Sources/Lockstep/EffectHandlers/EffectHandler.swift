@@ -57,7 +57,15 @@ public func unimplementedEffectHandler<Effect, When>(
 }
 
 /// The error of ``unimplementedEffectHandler(_:fileID:filePath:line:column:)``: an effect was
-/// triggered where none was expected.
+/// triggered where none was expected. An ``EffectRunner`` keeps it among its ``EffectRunner/failures``.
+///
+/// ```swift
+/// let vm = ProfileViewModel(effectHandler: unimplementedEffectHandler("ProfileViewModel"))
+/// try vm.handle(.systemShowsUserProfileView)
+/// await vm.effects.waitUntilIdle()
+/// #expect(vm.effects.failures.first?.error as? UnexpectedEffectError
+///   == UnexpectedEffectError(effect: "performGetProfileNetworkRequest"))
+/// ```
 public struct UnexpectedEffectError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The effect that was triggered, described.
     public let effect: String

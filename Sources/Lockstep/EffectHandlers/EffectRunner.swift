@@ -39,7 +39,14 @@
 /// effects still in flight.
 @MainActor
 public final class EffectRunner<Effect: Sendable, When: Sendable> {
-    /// An effect that did not complete, or whose completion was rejected.
+    /// An effect that did not complete, or whose completion was rejected; `effect` has the
+    /// runner's `Effect` type.
+    ///
+    /// ```swift
+    /// await vm.effects.waitUntilIdle()
+    /// #expect(vm.effects.failures.map(\.effect) == [.performGetProfileNetworkRequest])
+    /// #expect(vm.effects.failures.first?.error is URLError)
+    /// ```
     public struct Failure: Sendable, CustomStringConvertible {
         /// The effect that was triggered.
         public let effect: Effect

@@ -6,7 +6,15 @@
 /// transform it with any `AsyncSequence` operator.
 ///
 /// In a test, ``Effect/source(_:)`` builds one from any sequence of actions, so an effect runs
-/// on its own, with no store.
+/// on its own, with no store. `Action` is the store's action type.
+///
+/// ```swift
+/// let reload = Effect<AppAction> { (actions: Actions<AppAction>) in
+///   actions
+///     .filter { $0 == .pulledToRefresh }
+///     .map { _ in AppAction.loadShifts }
+/// }
+/// ```
 public struct Actions<Action: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Action
     public typealias Failure = Never

@@ -54,6 +54,17 @@ public struct Effect<Action: Sendable>: Sendable {
 
     /// Creates an effect from a function of the store's actions.
     ///
+    /// `source` receives the store's ``Actions`` and returns the
+    /// sequence of actions the effect emits.
+    ///
+    /// ```swift
+    /// let logOut = Effect<AppAction>(dispatch: false) { actions in
+    ///   actions
+    ///     .filter { $0 == .logOutTapped }
+    ///     .map { action in await session.clear(); return action }
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - dispatch: Whether the actions `source` returns are dispatched to the store. Pass
     ///     `false` for an effect that only performs side effects.

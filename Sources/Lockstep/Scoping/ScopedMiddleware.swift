@@ -1,7 +1,16 @@
 import IssueReporting
 
 /// A middleware that needs no services: the form ``Store/init(state:reducer:middlewares:effects:observers:)-(_,(State,Action)->State,_,_,_)``
-/// takes.
+/// takes. It receives the state the reducer returned for `action`, the action, and a
+/// ``Dispatcher`` for follow-up actions.
+///
+/// ```swift
+/// let countdown: PlainMiddleware<Counter, CounterAction> = { _, action, dispatch in
+///   guard case .countdown(let n) = action, n > 0 else { return }
+///   await dispatch(.countdown(n - 1))
+/// }
+/// let store = Store(state: Counter(), reducer: counterReducer, middlewares: [countdown])
+/// ```
 public typealias PlainMiddleware<State, Action: Sendable> = @Sendable (
     _ state: State,
     _ action: Action,
@@ -50,6 +59,14 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 ///
 /// The same as ``scopeMiddleware(_:state:action:embed:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_)``
 /// for a ``PlainMiddleware``.
+///
+/// ```swift
+/// let store = Store(
+///     state: AppState(),
+///     reducer: appReducer,
+///     middlewares: [scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)]
+/// )
+/// ```
 ///
 /// - Parameters:
 ///   - middleware: The feature's middleware.

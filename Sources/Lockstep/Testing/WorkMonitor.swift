@@ -14,6 +14,21 @@
 ///
 /// A monitor can have a parent (the monitor of the test's scope, ``scope``): every task tracked
 /// by the child is tracked by the parent as well, so the scope sees all of a test's work.
+///
+/// ```swift
+/// @_spi(Testing) import Lockstep
+///
+/// let monitor = WorkMonitor()
+/// let save = TrackedTask(monitor: monitor, label: "the save request")
+/// Task {
+///   await TrackedTask.$current.withValue(save) {
+///     await WorkMonitor.$scope.withValue(monitor) { await model.save() }  // parks on a Gate
+///   }
+///   save.finish()
+/// }
+/// await monitor.waitUntilQuiescent()
+/// print(monitor.inFlight)  // ["the save request parked on Gate 'server'"]
+/// ```
 @_spi(Testing)
 public final class WorkMonitor: Sendable {
     private struct State {
@@ -160,9 +175,27 @@ public final class WorkMonitor: Sendable {
 }
 
 /// One task doing tracked work under a ``WorkMonitor``.
+///
+/// The task carries it in ``current`` while it works; whatever stops or releases the task moves
+/// its ``phase``, and the task itself calls ``finish()`` when it is done. Test doubles park the
+/// current task in two halves, so that they never call into the monitor under their own lock:
+///
+/// ```swift
+/// let parking = TrackedTask.current
+/// lock.withLock { parking?.prepareToPark("parked on Gate 'server'"); waiters.append(continuation) }
+/// parking?.commitPark()
+/// // …and whoever opens the gate, before resuming the continuation:
+/// parking?.resume()
+/// ```
 @_spi(Testing)
 public final class TrackedTask: Sendable {
-    /// Where a tracked task stands.
+    /// Where a tracked task stands; only a ``TrackedTask/Phase/running`` task keeps its monitor from being quiescent.
+    ///
+    /// ```swift
+    /// for (label, phase) in monitor.unfinishedTasks where phase == .running {
+    ///   print("\(label) is still running")
+    /// }
+    /// ```
     public enum Phase: Sendable, Equatable {
         /// Doing work, or waiting on something that will finish on its own.
         case running
