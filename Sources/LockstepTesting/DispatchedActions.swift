@@ -5,8 +5,7 @@
 /// ``MockStore/dispatchedActions`` returns one whose every iteration starts from the first action
 /// dispatched to the mock store; ``MockStore/dispatchedActions(startingAt:)`` can start at the
 /// next one instead. An iteration ends when the mock store is released or the iterating task is
-/// cancelled. `Action` is the mock store's
-/// action type.
+/// cancelled. `Action` is the mock store's action type.
 ///
 /// ```swift
 /// await vm.homeScoreTapped()

@@ -344,3 +344,8 @@ extension MockStore: PartObservable {
         observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: nil)
     }
 }
+
+extension MockStore: BufferedSelectionSource {
+    package var stateChangeTiming: StateChangeTiming { .beforeChange }
+    package var selectionWaiters: ChangeWaiters? { changeWaiters }
+}
