@@ -121,17 +121,17 @@ enum HTMLPage {
             return state;
           }
 
-          function tree(value, label, depth, path, changed) {
+          function tree(value, label, depth, path, changed, openDepth) {
             const key = label === null ? "" : '<span class="key">' + esc(label) + "</span>: ";
-            const mark = changed.has(JSON.stringify(path)) ? " changed" : "";
+            const id = JSON.stringify(path), mark = changed.has(id) ? " changed" : "";
             if (value !== null && typeof value === "object") {
               const isArray = Array.isArray(value);
               const keys = isArray ? value.map((_, i) => i) : Object.keys(value).sort();
               const size = isArray ? "[" + plural(value.length, "element") + "]" : "{" + plural(keys.length, "member") + "}";
               if (keys.length === 0) return '<div class="leaf' + mark + '">' + key + size + "</div>";
-              const open = depth < 3 || mark ? " open" : "";
+              const open = depth < openDepth || changed.has(id) || changed.has("<" + id) ? " open" : "";
               return '<details class="node' + mark + '"' + open + "><summary>" + key + size + "</summary>" +
-                keys.map((k) => tree(value[k], isArray ? "[" + k + "]" : k, depth + 1, path.concat([k]), changed)).join("") +
+                keys.map((k) => tree(value[k], isArray ? "[" + k + "]" : k, depth + 1, path.concat([k]), changed, openDepth)).join("") +
                 "</details>";
             }
             return '<div class="leaf' + mark + '">' + key + '<span class="' + typeof value + '">' + esc(JSON.stringify(value)) + "</span></div>";
@@ -195,12 +195,13 @@ enum HTMLPage {
                 const kind = line.startsWith("-") ? "del" : line.startsWith("+") ? "ins" : "";
                 return kind ? '<span class="' + kind + '">' + esc(line) + "</span>" : esc(line) + "\n";
               }).join("");
-              $("action").innerHTML = tree(s.action, null, 0, [], changed);
+              $("action").innerHTML = tree(s.action, null, 0, [], new Set(), 16);
               for (const change of s.changes) {
-                for (let i = 0; i <= change[0].length; i++) changed.add(JSON.stringify(change[0].slice(0, i)));
+                changed.add(JSON.stringify(change[0]));
+                for (let i = 0; i < change[0].length; i++) changed.add("<" + JSON.stringify(change[0].slice(0, i)));
               }
             }
-            $("state").innerHTML = tree(stateAt(n), null, 0, [], changed);
+            $("state").innerHTML = tree(stateAt(n), null, 0, [], changed, 2);
           }
           const fromHash = () => {
             const match = /^#step-(\d+)$/.exec(location.hash);
