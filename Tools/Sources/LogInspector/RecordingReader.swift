@@ -25,6 +25,19 @@ public struct RecordedEntry: Sendable, Equatable {
     public var state: JSONValue
     /// The state before the action, recorded only after a gap.
     public var stateBefore: JSONValue?
+
+    public init(
+        line: Int, sequenceNumber: Int, cause: Int?, origin: String, action: JSONValue, state: JSONValue,
+        stateBefore: JSONValue?
+    ) {
+        self.line = line
+        self.sequenceNumber = sequenceNumber
+        self.cause = cause
+        self.origin = origin
+        self.action = action
+        self.state = state
+        self.stateBefore = stateBefore
+    }
 }
 
 /// What a recording's line holds.
@@ -70,14 +83,9 @@ public struct RecordingReader: Sendable {
             var start = chunk.startIndex
             while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 try parser.checkLength(partial.count + (newline - start))
-                let event: RecordingEvent?
-                if partial.isEmpty {
-                    event = try parser.take(chunk[start..<newline], terminated: true)
-                } else {
-                    partial.append(chunk[start..<newline])
-                    event = try parser.take(partial, terminated: true)
-                    partial.removeAll(keepingCapacity: true)
-                }
+                partial.append(chunk[start..<newline])
+                let event = try parser.take(partial, terminated: true)
+                partial.removeAll(keepingCapacity: true)
                 if let event { try handle(event) }
                 start = newline + 1
             }

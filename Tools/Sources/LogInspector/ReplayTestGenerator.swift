@@ -9,6 +9,13 @@ public struct RecordingSummary: Sendable, Equatable {
     /// paused): such a recording is checked with `verify(reducer:)`, not replayed into a store.
     public var hasGap = false
 
+    public init(appVersion: String? = nil, entryCount: Int = 0, droppedCount: Int = 0, hasGap: Bool = false) {
+        self.appVersion = appVersion
+        self.entryCount = entryCount
+        self.droppedCount = droppedCount
+        self.hasGap = hasGap
+    }
+
     /// Reads the recording at `url`, a line at a time.
     public static func read(contentsOf url: URL, reader: RecordingReader = RecordingReader()) throws -> RecordingSummary {
         var summary = RecordingSummary()

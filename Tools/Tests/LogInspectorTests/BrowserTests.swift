@@ -22,17 +22,17 @@ struct BrowserTests {
     /// Runs headless Chromium on `page` (with `fragment`), waits for it to exit, and returns
     /// what it printed on standard output.
     static func runChromium(_ page: URL, fragment: String, arguments: [String], in folder: TemporaryFolder) throws -> String {
-        let chromium = try #require(
+        let executable = try #require(
             chromium(), "Chromium is needed: install Debian's package (apt-get install chromium), as .ci/run does")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
             "--user-data-dir=\(folder.url.appendingPathComponent("profile").path)",
         ] + arguments + [page.absoluteString + "#" + fragment]
         let output = Pipe()
         let errors = folder.url.appendingPathComponent("chromium-stderr.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errors)
         defer { try? errorHandle.close() }
         process.standardOutput = output
@@ -50,13 +50,10 @@ struct BrowserTests {
         text.components(separatedBy: needle).count - 1
     }
 
-    /// The text of the element `<tag id="id">`, or `nil`.
-    static func element(_ tag: String, id: String, in dom: String) -> String? {
-        guard let start = dom.range(of: "<\(tag) id=\"\(id)\""),
-            let open = dom[start.upperBound...].range(of: ">"),
-            let close = dom[open.upperBound...].range(of: "</\(tag)>")
-        else { return nil }
-        return String(dom[open.upperBound..<close.lowerBound])
+    /// The part of `dom` from `start` (included) to `end`, or `nil`.
+    static func part(of dom: String, from start: String, to end: String) -> String? {
+        guard let from = dom.range(of: start), let to = dom[from.upperBound...].range(of: end) else { return nil }
+        return String(dom[from.lowerBound..<to.lowerBound])
     }
 
     @Test("The page renders a row per action and, for #step-3, that step's diff and causes")
@@ -68,21 +65,22 @@ struct BrowserTests {
         let dom = try Self.runChromium(page, fragment: "step-3", arguments: ["--dump-dom"], in: folder)
 
         // One row per recorded action, drawn by the page's script from the embedded recording.
-        #expect(Self.occurrences(of: "<tr class=\"row", in: dom) == 4)
-        #expect(dom.contains("<tr class=\"row selected\" id=\"step-3\""))
-        #expect(Self.occurrences(of: " selected\"", in: dom) == 1)
+        let rows = try #require(Self.part(of: dom, from: "<tbody id=\"rows\">", to: "</tbody>"))
+        #expect(Self.occurrences(of: "<tr class=\"row", in: rows) == 4)
+        #expect(rows.contains("<tr class=\"row selected\" id=\"step-3\""))
+        #expect(Self.occurrences(of: " selected\"", in: rows) == 1)
         // Step 3 (today.loadShifts) set isLoading, and was caused by #1 (edit.add).
-        let title = try #require(Self.element("h2", id: "step-title", in: dom))
-        #expect(title == "Step 3: #3 today.loadShifts (line 4)")
-        let diff = try #require(Self.element("pre", id: "diff", in: dom))
+        let title = try #require(Self.part(of: dom, from: "<h2 id=\"step-title\">", to: "</h2>"))
+        #expect(title == "<h2 id=\"step-title\">Step 3: #3 today.loadShifts (line 4)")
+        let diff = try #require(Self.part(of: dom, from: "<pre id=\"diff\">", to: "</pre>"))
         #expect(diff.contains("<span class=\"del\">-     \"isLoading\": false,</span>"))
         #expect(diff.contains("<span class=\"ins\">+     \"isLoading\": true,</span>"))
         #expect(!diff.contains("isSaving"))
-        let causes = try #require(Self.element("div", id: "causes", in: dom))
+        let causes = try #require(Self.part(of: dom, from: "<div id=\"causes\">", to: "<h3>Diff</h3>"))
         #expect(causes.contains("<a href=\"#step-1\">#1 edit.add</a>"))
         #expect(causes.contains("<a href=\"#step-4\">#4 today.shiftsLoaded.success</a>"))
         // The state tree at step 3, with the changed member marked.
-        let state = try #require(Self.element("div", id: "state", in: dom))
+        let state = try #require(Self.part(of: dom, from: "<div id=\"state\"", to: "</section>"))
         #expect(state.contains("<div class=\"leaf changed\"><span class=\"key\">isLoading</span>: <span class=\"boolean\">true</span></div>"))
         // The slider stands at step 3.
         #expect(dom.contains("<span id=\"position\">step 3 of 4</span>"))

@@ -75,7 +75,7 @@ struct RecordingReaderTests {
         ("null action", lines(header, #"{"seq":1,"action":null,"state":{}}"#), .corrupt(line: 2, reason: "an entry needs seq, action and state")),
         ("empty line", lines(header, "", #"{"seq":1,"action":1,"state":1}"#), .corrupt(line: 2, reason: "not a JSON object")),
         ("empty header", lines("", header), .empty),
-        ("top-level scalar", lines(header, "42"), .corrupt(line: 2, reason: "not a JSON object")),
+        ("top-level scalar", lines(header, "42", ""), .corrupt(line: 2, reason: "not a JSON object")),
     ]
 
     @Test("Bad input gives the error ActionLog gives", arguments: badRecordings.indices)
@@ -107,8 +107,8 @@ struct RecordingReaderTests {
         ] {
             let expected = #expect(throws: ActionLogError.self) { try UntypedLog(data: data) }
             let found = #expect(throws: ActionLogError.self) { try readerEntries(data) }
+            #expect(found != nil)
             #expect(found == expected)
-            guard case .corrupt = found else { Issue.record("not a corrupt line: \(String(describing: found))"); continue }
         }
     }
 
@@ -125,7 +125,7 @@ struct RecordingReaderTests {
     func hundredMegabyteLine() throws {
         let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("huge.jsonl")
-        FileManager.default.createFile(atPath: file.path, contents: Data((header + "\n{\"seq\":1,\"state\":\"").utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data((header + "\n{\"seq\":1,\"state\":\"").utf8))
         let handle = try FileHandle(forWritingTo: file)
         try handle.seekToEnd()
         let megabyte = Data(repeating: UInt8(ascii: "x"), count: 1_024 * 1_024)
