@@ -81,7 +81,7 @@ public struct RecordingReader: Sendable {
         var bytesRead = 0
         while let chunk = try file.read(upToCount: 64 * 1_024), !chunk.isEmpty {
             var start = chunk.startIndex
-            while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            while let newline = firstNewline(in: chunk, from: start) {
                 try parser.checkLength(partial.count + (newline - start))
                 partial.append(chunk[start..<newline])
                 let event = try parser.take(partial, terminated: true)
@@ -103,7 +103,7 @@ public struct RecordingReader: Sendable {
         var parser = LineParser(maxLineBytes: maxLineBytes)
         var start = data.startIndex
         while start < data.endIndex {
-            let newline = data[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let newline = firstNewline(in: data, from: start)
             let end = newline ?? data.endIndex
             try parser.checkLength(end - start)
             if let event = try parser.take(data[start..<end], terminated: newline != nil) { try handle(event) }
@@ -269,5 +269,16 @@ private func actionLogError(decoding error: DecodingError, line: Int) -> ActionL
     case "action": return .undecodableAction(line: line, reason: "\(where_): \(reason)")
     case "state", "stateBefore", "initialState": return .undecodableState(line: line, reason: "\(where_): \(reason)")
     default: return .corrupt(line: line, reason: where_.isEmpty ? reason : "\(where_): \(reason)")
+    }
+}
+
+/// The index of the first newline of `data` at or after `start`: `memchr` over the bytes, where
+/// `Data`'s generic `firstIndex(of:)` goes a checked byte at a time.
+private func firstNewline(in data: Data, from start: Data.Index) -> Data.Index? {
+    data.withUnsafeBytes { raw -> Data.Index? in
+        let offset = start - data.startIndex
+        guard offset < raw.count, let base = raw.baseAddress else { return nil }
+        guard let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), raw.count - offset) else { return nil }
+        return data.startIndex + (UnsafeRawPointer(found) - base)
     }
 }
