@@ -121,6 +121,64 @@ enum HTMLPage {
             return state;
           }
 
+          // A step's diff, in swift-custom-dump's format (`lockstep-log show --diff` prints the
+          // same): objects as dictionaries with sorted keys, runs of unchanged members folded.
+          function equal(a, b) {
+            if (a === b) return true;
+            if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) return false;
+            const keys = Object.keys(a);
+            return keys.length === Object.keys(b).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && equal(a[k], b[k]));
+          }
+          const isContainer = (v) => v !== null && typeof v === "object";
+          function dumpLines(value, indent, label, comma) {
+            const pad = " ".repeat(indent);
+            if (isContainer(value)) {
+              const isArray = Array.isArray(value);
+              const keys = isArray ? value.map((_, i) => i) : Object.keys(value).sort();
+              if (!keys.length) return [pad + label + (isArray ? "[]" : "[:]") + comma];
+              const out = [pad + label + "["];
+              keys.forEach((k, i) => out.push(...dumpLines(value[k], indent + 2, isArray ? "[" + k + "]: " : JSON.stringify(k) + ": ", i < keys.length - 1 ? "," : "")));
+              out.push(pad + "]" + comma);
+              return out;
+            }
+            return [pad + label + (value === null ? "nil" : JSON.stringify(value)) + comma];
+          }
+          function diffLines(a, b, indent, label, comma, out) {
+            if (isContainer(a) && isContainer(b) && Array.isArray(a) === Array.isArray(b)) {
+              const isArray = Array.isArray(a);
+              const keys = isArray ? [...Array(Math.max(a.length, b.length)).keys()] : [...new Set(Object.keys(a).concat(Object.keys(b)))].sort();
+              const has = (o, k) => (isArray ? k < o.length : Object.prototype.hasOwnProperty.call(o, k));
+              out.push("  " + " ".repeat(indent) + label + "[");
+              // Unchanged members of an object are counted at its end; unchanged elements of an
+              // array, run by run.
+              const same = (k) => has(a, k) && has(b, k) && equal(a[k], b[k]);
+              const shown = isArray ? keys : keys.filter((k) => !same(k));
+              const hidden = isArray ? 0 : keys.length - shown.length;
+              let unchanged = 0;
+              const fold = (last) => {
+                if (unchanged) out.push("  " + " ".repeat(indent + 2) + "… (" + unchanged + " unchanged)" + (last ? "" : ","));
+                unchanged = 0;
+              };
+              shown.forEach((k, i) => {
+                const last = i === shown.length - 1 && hidden === 0, inA = has(a, k), inB = has(b, k);
+                const key = isArray ? "[" + k + "]: " : JSON.stringify(k) + ": ", c = last ? "" : ",";
+                if (same(k)) { unchanged++; if (last) fold(true); return; }
+                fold(false);
+                if (inA && inB) { diffLines(a[k], b[k], indent + 2, key, c, out); return; }
+                if (inA) dumpLines(a[k], indent + 2, key, c).forEach((line) => out.push("- " + line));
+                if (inB) dumpLines(b[k], indent + 2, key, c).forEach((line) => out.push("+ " + line));
+              });
+              unchanged = hidden;
+              fold(true);
+              out.push("  " + " ".repeat(indent) + "]" + comma);
+            } else {
+              dumpLines(a, indent, label, comma).forEach((line) => out.push("- " + line));
+              dumpLines(b, indent, label, comma).forEach((line) => out.push("+ " + line));
+            }
+            return out;
+          }
+          const diffText = (a, b) => (equal(a, b) ? "(no change)" : diffLines(a, b, 0, "", "", []).join("\n"));
+
           function tree(value, label, depth, path, changed, openDepth) {
             const key = label === null ? "" : '<span class="key">' + esc(label) + "</span>: ";
             const id = JSON.stringify(path), mark = changed.has(id) ? " changed" : "";
@@ -191,7 +249,8 @@ enum HTMLPage {
               const caused = children.get(s.seq) || [];
               if (caused.length) causes += "<div>Dispatched</div><ul>" + caused.map((step) => "<li>" + link(step) + "</li>").join("") + "</ul>";
               $("causes").innerHTML = causes;
-              $("diff").innerHTML = s.diff.split("\n").map((line) => {
+              const before = s.before !== undefined ? s.before : stateAt(n - 1);
+              $("diff").innerHTML = diffText(before, stateAt(n)).split("\n").map((line) => {
                 const kind = line.startsWith("-") ? "del" : line.startsWith("+") ? "ins" : "";
                 return kind ? '<span class="' + kind + '">' + esc(line) + "</span>" : esc(line) + "\n";
               }).join("");

@@ -111,8 +111,6 @@ struct PageWriter {
             out += ",\"gap\":\(pendingDropped ?? 0)"
         }
         pendingDropped = nil
-        out += ",\"diff\":"
-        JSONValue.writeString(stateDiff(before, entry.state) ?? "(no change)", to: &out)
         out += ",\"changes\":["
         for (index, change) in changes.enumerated() {
             if index > 0 { out += "," }

@@ -76,6 +76,16 @@ struct BrowserTests {
         #expect(diff.contains("<span class=\"del\">-     \"isLoading\": false,</span>"))
         #expect(diff.contains("<span class=\"ins\">+     \"isLoading\": true,</span>"))
         #expect(!diff.contains("isSaving"))
+        // Line for line the diff `lockstep-log show --diff` prints, swift-custom-dump's.
+        let shown = diff.dropFirst("<pre id=\"diff\">".count)
+            .replacingOccurrences(of: "</span>", with: "\n")
+            .replacingOccurrences(of: #"<span class="(del|ins)">"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        let timeline = try Timeline.read(
+            contentsOf: ExampleRecording.addSession, filter: TimelineFilter(sequenceRange: 3...3), includeDiffs: true)
+        guard case .action(let row)? = timeline.rows.first else { Issue.record("no step 3"); return }
+        #expect(shown.trimmingCharacters(in: .newlines) == row.diff)
         let causes = try #require(Self.part(of: dom, from: "<div id=\"causes\">", to: "<h3>Diff</h3>"))
         #expect(causes.contains("<a href=\"#step-1\">#1 edit.add</a>"))
         #expect(causes.contains("<a href=\"#step-4\">#4 today.shiftsLoaded.success</a>"))
