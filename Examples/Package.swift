@@ -47,6 +47,8 @@ let package = Package(
                 .product(name: "LockstepLogging", package: "Lockstep"),
                 .product(name: "LockstepLoggingTesting", package: "Lockstep"),
                 .product(name: "LockstepTesting", package: "Lockstep"),
+                // The replay test that `lockstep-log test` wrote (AddSessionReplayTests).
+                .product(name: "LockstepLoggingTesting", package: "Lockstep"),
             ],
             // Sessions recorded with `shift-scheduler --record`, replayed by the tests.
             resources: [.copy("Fixtures")],
