@@ -96,6 +96,7 @@ package.targets += [
         name: "ReadingList",
         dependencies: [
             .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "LockstepQuery", package: "Lockstep"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         ],
@@ -107,6 +108,7 @@ package.targets += [
             "ReadingList",
             "ExampleSupport",
             .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "LockstepQuery", package: "Lockstep"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: [.swiftLanguageMode(.v6)]
@@ -118,6 +120,7 @@ package.targets += [
             // Built for the end-to-end test, which runs it.
             "reading-list",
             "ExampleTestSupport",
+            .product(name: "LockstepQuery", package: "Lockstep"),
             .product(name: "LockstepTesting", package: "Lockstep"),
             .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         ],
