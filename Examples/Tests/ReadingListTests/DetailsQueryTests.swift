@@ -74,30 +74,25 @@ struct DetailsQueryTests {
 
     @Test("Two rows of the same title share one fetch")
     func twoRowsShareOneFetch() async {
-        let requests = CallRecorder<CatalogRequest>()
         let clock = ManualClock()
-        let store = makeStore(
-            services: testServices(clock: clock, latency: .seconds(1), requests: requests),
-            state: loadedState([dune, Book(id: 3, title: "Dune")]))
-        let list = store.scope(state: \.list, action: AppAction.list)
-        let gate = Gate()
-        // The second row starts loading once the first one's fetch is in flight.
-        let first = list.send(.row(id: 1, action: .loadDetails))
+        let requests = CallRecorder<CatalogRequest>()
+        let store = TestStore(
+            state: loadedState([dune, Book(id: 3, title: "Dune")]), reducer: appReducer,
+            services: testServices(clock: clock, latency: .seconds(1), requests: requests), middlewares: appMiddlewares)
+
+        let first = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
+        await store.receive(.list(.row(id: 1, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
         await clock.sleepers(count: 1)
-        let registration = list.register(Effect(dispatch: false) { actions in
-            actions.filter { if case .row(id: 3, action: .detailsChanged) = $0 { true } else { false } }
-                .map { _ in await gate.pass() }
-        })
-        let second = list.send(.row(id: 3, action: .loadDetails))
-        await gate.arrival()   // the second row heard the fetch in flight
-        gate.open()
+        let second = await store.send(.list(.row(id: 3, action: .loadDetails))) { $0.list.rows[id: 3]?.isLoadingDetails = true }
+        await store.receive(.list(.row(id: 3, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
+
         clock.advance(by: .seconds(1))
-        await first.value
-        await second.value
+        await first.finish()
+        await second.finish()
+        store.skipReceivedActions()   // each row's answer, in either order
 
         #expect(store.state.list.rows.map(\.details) == [duneDetails, duneDetails])
         #expect(requests.arguments == [.details("Dune")])
-        registration.cancel()
     }
 
     @Test("A removed row stops hearing its query; the fetch goes on for the editor")
