@@ -50,49 +50,51 @@ struct DetailsQueryTests {
     func editorAndRowShareOneFetch() async {
         let clock = ManualClock()
         let requests = CallRecorder<CatalogRequest>()
-        let store = TestStore(
-            state: loadedState(), reducer: appReducer,
-            services: testServices(clock: clock, latency: .seconds(1), requests: requests), middlewares: appMiddlewares)
+        let store = makeStore(services: testServices(clock: clock, latency: .seconds(1), requests: requests), state: loadedState())
+        let heard = Gate()
+        let registration = store.register(holdingFirstDetailsChange(ofRow: 1, at: heard))
 
-        await store.send(.editBook(id: 1)) { $0.editor = EditorState(book: dune) }
-        let editorLoad = await store.send(.editor(.appeared)) { $0.editor?.isLoading = true }
+        await store.dispatch(.editBook(id: 1))
+        let editorLoad = store.send(.editor(.appeared))
         await clock.sleepers(count: 1)   // the editor's fetch waits for the catalog
-        let rowLoad = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
-        // The row hears the fetch in flight instead of starting another.
-        await store.receive(.list(.row(id: 1, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
+        let rowLoad = store.send(.list(.row(id: 1, action: .loadDetails)))
+        await heard.arrival()   // the row hears the fetch in flight instead of starting another
+        heard.open()
         #expect(clock.sleeperCount == 1)
 
         clock.advance(by: .seconds(1))
-        await editorLoad.finish()
-        await rowLoad.finish()
-        store.skipReceivedActions()   // the editor's answer and the row's, in either order
+        await editorLoad.value
+        await rowLoad.value
 
         #expect(store.state.editor?.details == duneDetails)
         #expect(store.state.list.rows[id: 1]?.details == duneDetails)
         #expect(requests.arguments == [.details("Dune")])
+        registration.cancel()
     }
 
     @Test("Two rows of the same title share one fetch")
     func twoRowsShareOneFetch() async {
         let clock = ManualClock()
         let requests = CallRecorder<CatalogRequest>()
-        let store = TestStore(
-            state: loadedState([dune, Book(id: 3, title: "Dune")]), reducer: appReducer,
-            services: testServices(clock: clock, latency: .seconds(1), requests: requests), middlewares: appMiddlewares)
+        let store = makeStore(
+            services: testServices(clock: clock, latency: .seconds(1), requests: requests),
+            state: loadedState([dune, Book(id: 3, title: "Dune")]))
+        let list = store.scope(state: \.list, action: AppAction.list)
+        let heard = Gate()
+        let registration = store.register(holdingFirstDetailsChange(ofRow: 3, at: heard))
 
-        let first = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
-        await store.receive(.list(.row(id: 1, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
+        let first = list.send(.row(id: 1, action: .loadDetails))
         await clock.sleepers(count: 1)
-        let second = await store.send(.list(.row(id: 3, action: .loadDetails))) { $0.list.rows[id: 3]?.isLoadingDetails = true }
-        await store.receive(.list(.row(id: 3, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
-
+        let second = list.send(.row(id: 3, action: .loadDetails))
+        await heard.arrival()
+        heard.open()
         clock.advance(by: .seconds(1))
-        await first.finish()
-        await second.finish()
-        store.skipReceivedActions()   // each row's answer, in either order
+        await first.value
+        await second.value
 
         #expect(store.state.list.rows.map(\.details) == [duneDetails, duneDetails])
         #expect(requests.arguments == [.details("Dune")])
+        registration.cancel()
     }
 
     @Test("A removed row stops hearing its query; the fetch goes on for the editor")
@@ -100,33 +102,47 @@ struct DetailsQueryTests {
         let clock = ManualClock()
         let requests = CallRecorder<CatalogRequest>()
         let queries = OperationClient(storeCreator: .defaultTesting)
-        let store = TestStore(
-            state: loadedState(), reducer: appReducer,
+        let store = makeStore(
             services: testServices(clock: clock, latency: .seconds(1), requests: requests, queries: queries),
-            middlewares: appMiddlewares)
+            state: loadedState())
         let details = queries.store(for: BookDetailsQuery(title: "Dune"))
+        let heard = Gate()
+        let registration = store.register(holdingFirstDetailsChange(ofRow: 1, at: heard))
 
-        await store.send(.editBook(id: 1)) { $0.editor = EditorState(book: dune) }
-        let editorLoad = await store.send(.editor(.appeared)) { $0.editor?.isLoading = true }
+        await store.dispatch(.editBook(id: 1))
+        let editorLoad = store.send(.editor(.appeared))
         await clock.sleepers(count: 1)
-        let rowLoad = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
-        await store.receive(.list(.row(id: 1, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
+        let rowLoad = store.send(.list(.row(id: 1, action: .loadDetails)))
+        await heard.arrival()
+        heard.open()
         #expect(details.subscriberCount == 2)
 
-        await store.send(.list(.remove(id: 1))) { $0.list.rows.remove(id: 1) }
-        await store.receive(.list(.removed(.success(1))))
-        await rowLoad.finish()
+        await store.dispatch(.list(.remove(id: 1)))
+        await rowLoad.value
         #expect(details.subscriberCount == 1)
         #expect(clock.sleeperCount == 1)   // the editor still waits for the fetch
 
+        // An answer for row 1 would be reported as an action for a row that is gone.
         clock.advance(by: .seconds(1))
-        // Only the editor hears the answer: the test store would fail on an answer for row 1.
-        await store.receive(.editor(.detailsLoaded(.success(duneDetails)))) {
-            $0.editor?.isLoading = false
-            $0.editor?.details = duneDetails
-        }
-        await editorLoad.finish()
+        await editorLoad.value
+
+        #expect(store.state.editor?.details == duneDetails)
+        #expect(store.state.list.rows.map(\.id) == [2])
         #expect(details.subscriberCount == 0)
         #expect(requests.arguments == [.details("Dune")])
+        registration.cancel()
+    }
+}
+
+/// An effect that holds the first `detailsChanged` that the row `id` dispatches at `gate`, so a
+/// test knows the row has subscribed to its query.
+func holdingFirstDetailsChange(ofRow id: Int64, at gate: Gate) -> Effect<AppAction> {
+    Effect(dispatch: false) { actions in
+        actions.map { action in
+            if case .list(.row(id: let rowID, action: .detailsChanged)) = action, rowID == id {
+                await gate.pass()
+            }
+            return action
+        }
     }
 }
