@@ -98,6 +98,7 @@ package.targets += [
         name: "ReadingList",
         dependencies: [
             .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "LockstepQuery", package: "Lockstep"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         ],
@@ -109,6 +110,7 @@ package.targets += [
             "ReadingList",
             "ExampleSupport",
             .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "LockstepQuery", package: "Lockstep"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: [.swiftLanguageMode(.v6)]
@@ -120,6 +122,7 @@ package.targets += [
             // Built for the end-to-end test, which runs it.
             "reading-list",
             "ExampleTestSupport",
+            .product(name: "LockstepQuery", package: "Lockstep"),
             .product(name: "LockstepTesting", package: "Lockstep"),
             .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         ],

@@ -27,10 +27,10 @@ public struct BookRowState: Equatable, Sendable, Identifiable {
 
 /// What happens to one row.
 public enum BookRowAction: Equatable, Sendable {
-    /// Load the book's details from the catalog.
+    /// Load the book's details from the catalog, through the book's details query.
     case loadDetails
-    /// The catalog answered.
-    case detailsLoaded(Result<BookDetails, CatalogError>)
+    /// The book's details query changed: loading, loaded or failed.
+    case detailsChanged(BookDetailsStatus)
     /// Give the book a new title: shown at once, then saved.
     case rename(String)
     /// The database answered the rename.
@@ -44,12 +44,12 @@ public let bookRowReducer: InPlaceReducer<BookRowState, BookRowAction> = { row, 
     case .loadDetails:
         row.isLoadingDetails = true
         row.errorMessage = nil
-    case .detailsLoaded(.success(let details)):
-        row.isLoadingDetails = false
-        row.details = details
-    case .detailsLoaded(.failure(let error)):
-        row.isLoadingDetails = false
-        row.errorMessage = error.description
+    case .detailsChanged(let query):
+        row.details = query.details
+        row.isLoadingDetails = query.isLoading
+        if let error = query.error, !query.isLoading {
+            row.errorMessage = error.description
+        }
     case .rename(let title):
         row.book.title = title
         row.isSaving = true
@@ -65,10 +65,11 @@ public let bookRowReducer: InPlaceReducer<BookRowState, BookRowAction> = { row, 
     }
 }
 
-/// The row's side effects: loading its details from the catalog, and saving a rename.
+/// The row's side effects: following its book's details query while the details load, and
+/// saving a rename.
 ///
 /// Lifted with `forEachMiddleware`, it runs under the row's own cancellation id: removing the
-/// row cancels its load.
+/// row ends its subscription to the query.
 public func bookRowMiddleware(
     row: BookRowState,
     action: BookRowAction,
@@ -77,14 +78,9 @@ public func bookRowMiddleware(
 ) async {
     switch action {
     case .loadDetails:
-        let result: Result<BookDetails, CatalogError>
-        do {
-            result = .success(try await services.catalog.details(of: row.book.title))
-        } catch {
-            result = .failure(error)
+        await followDetails(of: row.book.title, in: services.queries) { status in
+            await dispatch(.detailsChanged(status))
         }
-        guard !Task.isCancelled else { return }
-        await dispatch(.detailsLoaded(result))
     case .rename(let title):
         do {
             let book = try await services.library.rename(row.id, to: title)
@@ -92,7 +88,7 @@ public func bookRowMiddleware(
         } catch {
             await dispatch(.renameFinished(.failure(error)))
         }
-    case .detailsLoaded, .renameFinished:
+    case .detailsChanged, .renameFinished:
         break
     }
 }

@@ -49,7 +49,8 @@ public let editorReducer: InPlaceReducer<EditorState, EditorAction> = { editor, 
 }
 
 /// The editor's side effect: loading the details of the book as it was when the editor
-/// appeared.
+/// appeared, through the book's details query, so that a row loading the same details shares
+/// the fetch.
 ///
 /// Lifted with `ifLetMiddleware`, its work is cancelled when the editor is dismissed.
 public func editorMiddleware(
@@ -59,13 +60,13 @@ public func editorMiddleware(
     dispatch: Dispatcher<EditorAction>
 ) async {
     guard action == .appeared else { return }
-    let result: Result<BookDetails, CatalogError>
-    do {
-        result = .success(try await services.catalog.details(of: editor.draft))
-    } catch {
-        result = .failure(error)
+    var loaded = BookDetailsStatus()
+    await followDetails(of: editor.draft, in: services.queries) { status in
+        loaded = status
     }
     guard !Task.isCancelled else { return }
+    let result: Result<BookDetails, CatalogError> =
+        if let error = loaded.error { .failure(error) } else if let details = loaded.details { .success(details) } else { .failure(.unavailable) }
     await dispatch(.detailsLoaded(result))
 }
 

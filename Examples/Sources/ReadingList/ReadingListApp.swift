@@ -1,7 +1,8 @@
 import Lockstep
+import LockstepQuery
 
-/// What the reading list's side effects use: the database, the remote catalog, and the clock
-/// that debounces and throttles.
+/// What the reading list's side effects use: the database, the remote catalog, the query client
+/// that caches the catalog's answers, and the clock that debounces and throttles.
 public struct ReadingListServices: Sendable {
     /// The database of the list.
     public var library: any Library
@@ -10,12 +11,17 @@ public struct ReadingListServices: Sendable {
     /// The clock of the search's debounce and the refresh's throttle: `ContinuousClock()` in
     /// the app, a manual clock in tests.
     public var clock: any Clock<Duration>
+    /// The app's query client: it runs ``BookDetailsQuery`` against `catalog` and shares a fetch
+    /// in flight between the rows and the editor.
+    public var queries: OperationClient
 
-    /// Creates the services.
-    public init(library: any Library, catalog: any Catalog, clock: any Clock<Duration>) {
+    /// Creates the services, and puts `catalog` in the context of the queries `queries` runs.
+    public init(library: any Library, catalog: any Catalog, clock: any Clock<Duration>, queries: OperationClient) {
         self.library = library
         self.catalog = catalog
         self.clock = clock
+        self.queries = queries
+        queries.defaultContext[CatalogKey.self] = catalog
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ExampleSupport
 import Foundation
 import Lockstep
+import LockstepQuery
 import ReadingList
 
 @main
@@ -53,7 +54,10 @@ struct Options: ParsableArguments {
         let services = ReadingListServices(
             library: library,
             catalog: FakeCatalogServer(clock: clock, latency: .milliseconds(20)),
-            clock: clock
+            clock: clock,
+            // The fake catalog never fails for a moment: one quick retry is plenty.
+            queries: OperationClient(
+                storeCreator: .default(retryLimit: 1, backoff: .constant(.milliseconds(20)), networkObserver: nil, focusCondition: nil))
         )
         let app = ReadingListModel(store: makeStore(services: services))
         await app.list.load()

@@ -50,19 +50,21 @@ struct BookListTests {
         #expect(BookListModel(store: list).lines == ["#1  Dune", "#2  Moby-Dick  (Herman Melville, 635 pages)"])
     }
 
-    @Test("A row's load, asserted with a test store; an unknown title is the row's error")
+    @Test("A row's load, asserted with a test store: the query's loading, then its value; an unknown title is the row's error")
     func rowLoadWithTestStore() async {
         let store = TestStore(
             state: loadedState([dune, Book(id: 7, title: "Unknown")]), reducer: appReducer,
             services: testServices(), middlewares: appMiddlewares)
 
         await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
-        await store.receive(.list(.row(id: 1, action: .detailsLoaded(.success(duneDetails))))) {
+        await store.receive(.list(.row(id: 1, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
+        await store.receive(.list(.row(id: 1, action: .detailsChanged(BookDetailsStatus(details: duneDetails))))) {
             $0.list.rows[id: 1]?.isLoadingDetails = false
             $0.list.rows[id: 1]?.details = duneDetails
         }
         await store.send(.list(.row(id: 7, action: .loadDetails))) { $0.list.rows[id: 7]?.isLoadingDetails = true }
-        await store.receive(.list(.row(id: 7, action: .detailsLoaded(.failure(.notFound("Unknown")))))) {
+        await store.receive(.list(.row(id: 7, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
+        await store.receive(.list(.row(id: 7, action: .detailsChanged(BookDetailsStatus(error: .notFound("Unknown")))))) {
             $0.list.rows[id: 7]?.isLoadingDetails = false
             $0.list.rows[id: 7]?.errorMessage = "the catalog has no book titled 'Unknown'"
         }
@@ -105,6 +107,7 @@ struct BookListTests {
             services: testServices(clock: clock, latency: .seconds(1)), middlewares: appMiddlewares)
 
         let load = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
+        await store.receive(.list(.row(id: 1, action: .detailsChanged(BookDetailsStatus(isLoading: true)))))
         #expect(!load.isFinished)
         await store.send(.list(.remove(id: 1))) { $0.list.rows.remove(id: 1) }
         await store.receive(.list(.removed(.success(1))))

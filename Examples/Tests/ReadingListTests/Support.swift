@@ -1,4 +1,5 @@
 import Foundation
+import LockstepQuery
 import LockstepTesting
 import ReadingList
 import Synchronization
@@ -79,17 +80,20 @@ final class TestLibrary: Library {
 }
 
 /// The services of a test: a library double, the fake catalog on `clock` with `latency`,
-/// recording its requests in `requests`, and `clock` for the debounce and throttle.
+/// recording its requests in `requests`, `clock` for the debounce and throttle, and a query
+/// client that never retries.
 func testServices(
     library: any Library = TestLibrary(),
     clock: ManualClock = ManualClock(),
     latency: Duration = .zero,
-    requests: CallRecorder<CatalogRequest> = CallRecorder()
+    requests: CallRecorder<CatalogRequest> = CallRecorder(),
+    queries: OperationClient = OperationClient(storeCreator: .defaultTesting)
 ) -> ReadingListServices {
     ReadingListServices(
         library: library,
         catalog: FakeCatalogServer(clock: clock, latency: latency, onRequest: { requests.record($0) }),
-        clock: clock
+        clock: clock,
+        queries: queries
     )
 }
 
