@@ -35,7 +35,7 @@ extension Effect {
     /// - Parameters:
     ///   - dispatch: Whether the actions the pipeline emits are dispatched to the store. Pass
     ///     `false` for an effect that only performs side effects.
-    ///   - fileID: The file that creates the effect, naming it in ``Effect/name``; leave the default.
+    ///   - fileID: The file that creates the effect, naming it in `name`; leave the default.
     ///   - line: The line that creates the effect; leave the default.
     ///   - source: Returns the pipeline's publisher of output actions, given the store's actions.
     @_disfavoredOverload
@@ -73,7 +73,7 @@ extension Effect {
     /// when the effect's pipeline ends or throws.
     ///
     /// - Parameter actions: The actions the effect reacts to.
-    /// - Returns: The actions the effect emits, whatever the value of ``Effect/dispatch``.
+    /// - Returns: The actions the effect emits, whatever the value of `dispatch`.
     public func source<Input: Publisher>(
         _ actions: Input
     ) -> AnyPublisher<Action, Never> where Input.Output == Action, Input.Failure == Never {

@@ -5,3 +5,7 @@
 #else
 @_exported import OpenCombine
 #endif
+
+// The store, effects and selectors a Combine pipeline works with: an app that imports the
+// bridge needs no second import.
+@_exported import Lockstep

@@ -1,5 +1,4 @@
 import Foundation
-import Lockstep
 import LockstepCombine
 import Testing
 

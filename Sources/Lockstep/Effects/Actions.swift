@@ -5,7 +5,7 @@
 /// ``Actions/ofType(_:)`` or ``Actions/ofCase(_:)`` and
 /// transform it with any `AsyncSequence` operator.
 ///
-/// In a test, ``Effect/source(_:)`` builds one from any sequence of actions, so an effect runs
+/// In a test, ``Effect/source(_:)->EffectOutput<Action>`` builds one from any sequence of actions, so an effect runs
 /// on its own, with no store. `Action` is the store's action type.
 ///
 /// ```swift

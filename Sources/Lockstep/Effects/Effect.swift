@@ -29,7 +29,7 @@
 /// `merge` of two branches) ask for the next action as soon as they have stored the current one.
 /// For them, dispatch returns once the operator has taken the action; what they emit later is
 /// dispatched when they emit it, as an action of its own that nobody awaits. Test such effects
-/// with a test clock, or on their own with ``source(_:)``.
+/// with a test clock, or on their own with ``source(_:)->EffectOutput<Action>``.
 ///
 /// An effect that reacts to an action it emits itself (a feedback loop) does not deadlock:
 /// the waiting is tracked for the whole tree of actions a dispatch caused, not per effect.

@@ -1,6 +1,6 @@
 /// The actions an ``Effect`` emits, as an `AsyncSequence` that may throw.
 ///
-/// ``Effect/source(_:)`` returns one so a test can read an effect's output. `Action` is the
+/// ``Effect/source(_:)->EffectOutput<Action>`` returns one so a test can read an effect's output. `Action` is the
 /// effect's action type; reading throws what the effect's pipeline throws.
 ///
 /// ```swift
