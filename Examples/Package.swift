@@ -48,7 +48,6 @@ let package = Package(
                 .product(name: "LockstepLoggingTesting", package: "Lockstep"),
                 .product(name: "LockstepTesting", package: "Lockstep"),
                 // The replay test that `lockstep-log test` wrote (AddSessionReplayTests).
-                .product(name: "LockstepLoggingTesting", package: "Lockstep"),
             ],
             // Sessions recorded with `shift-scheduler --record`, replayed by the tests.
             resources: [.copy("Fixtures")],
