@@ -45,9 +45,10 @@ let package = Package(
                 "shift-scheduler",
                 "ExampleTestSupport",
                 .product(name: "LockstepLogging", package: "Lockstep"),
+                // Replay, for the recordings and for the test `lockstep-log test` wrote
+                // (AddSessionReplayTests).
                 .product(name: "LockstepLoggingTesting", package: "Lockstep"),
                 .product(name: "LockstepTesting", package: "Lockstep"),
-                // The replay test that `lockstep-log test` wrote (AddSessionReplayTests).
             ],
             // Sessions recorded with `shift-scheduler --record`, replayed by the tests.
             resources: [.copy("Fixtures")],
