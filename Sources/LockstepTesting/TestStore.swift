@@ -105,7 +105,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - services: The services the middlewares receive, usually with test doubles.
     ///   - middlewares: The app's middlewares.
     ///   - effects: Effects to run for the life of the store.
-    ///   - observers: Observers of every reduction (a logger, a recorder), as a ``Store`` takes.
+    ///   - observers: Observers of every reduction (a logger, a recorder), as a `Store` takes.
     ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
     ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
     ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
@@ -138,7 +138,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - reducer: The app's reducer.
     ///   - middlewares: The app's middlewares.
     ///   - effects: Effects to run for the life of the store.
-    ///   - observers: Observers of every reduction (a logger, a recorder), as a ``Store`` takes.
+    ///   - observers: Observers of every reduction (a logger, a recorder), as a `Store` takes.
     ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
     ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
     ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
@@ -175,7 +175,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - services: The services the middlewares receive, usually with test doubles.
     ///   - middlewares: The app's middlewares.
     ///   - effects: Effects to run for the life of the store.
-    ///   - observers: Observers of every reduction (a logger, a recorder), as a ``Store`` takes.
+    ///   - observers: Observers of every reduction (a logger, a recorder), as a `Store` takes.
     ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
     ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
     ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
@@ -216,7 +216,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ///   - reducer: The app's reducer, changing the state in place.
     ///   - middlewares: The app's middlewares.
     ///   - effects: Effects to run for the life of the store.
-    ///   - observers: Observers of every reduction (a logger, a recorder), as a ``Store`` takes.
+    ///   - observers: Observers of every reduction (a logger, a recorder), as a `Store` takes.
     ///   - fileID: The file end-of-test failures are reported in; defaults to the caller's.
     ///   - filePath: The file path end-of-test failures are reported in; defaults to the caller's.
     ///   - line: The line end-of-test failures are reported at; defaults to the caller's.
