@@ -254,23 +254,16 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// reducer changes the state with no copy.
     @inlinable
     func applyReducer(_ action: Action, origin: DispatchOrigin = .external, cause: Int? = nil) {
-        guard let anyObserverEnabled else {
-            registrar.withMutation(of: self, keyPath: stateKeyPath) {
-                reducer(&currentState, action)
-            }
-            if !observations.isEmpty {
-                observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
-            }
-            return
-        }
-        let oldState = currentState
+        let oldState: State? = anyObserverEnabled == nil ? nil : currentState
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
             reducer(&currentState, action)
         }
         if !observations.isEmpty {
             observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
         }
-        notifyObservers(action, oldState, currentState, origin: origin, cause: cause, enabled: anyObserverEnabled())
+        if let anyObserverEnabled, let oldState {
+            notifyObservers(action, oldState, currentState, origin: origin, cause: cause, enabled: anyObserverEnabled())
+        }
     }
 
     @inlinable

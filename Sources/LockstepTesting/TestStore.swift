@@ -122,13 +122,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let sink = ReductionSink<State, Action>()
         self.init(
-            store: Store(state: state, reducer: reducer, services: services, middlewares: middlewares, observers: observers + [sink.observer]),
-            effects: effects,
-            sink: sink,
-            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+            state: state, reducer: { $0 = reducer($0, $1) }, services: services, middlewares: middlewares,
+            effects: effects, observers: observers, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Creates a test store over a store whose middlewares need no services.
@@ -158,13 +154,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let sink = ReductionSink<State, Action>()
         self.init(
-            store: Store(state: state, reducer: reducer, middlewares: middlewares, observers: observers + [sink.observer]),
-            effects: effects,
-            sink: sink,
-            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+            state: state, reducer: { $0 = reducer($0, $1) }, middlewares: middlewares,
+            effects: effects, observers: observers, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Creates a test store over a store with services and an in-place reducer.
@@ -192,13 +184,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let sink = ReductionSink<State, Action>()
-        self.init(
-            store: Store(state: state, reducer: reducer, services: services, middlewares: middlewares, observers: observers + [sink.observer]),
-            effects: effects,
-            sink: sink,
-            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.init(effects: effects, location: location) { sinkObserver in
+            Store(
+                state: state, reducer: reducer, services: services, middlewares: middlewares,
+                observers: observers + [sinkObserver])
+        }
     }
 
     /// Creates a test store over a store with an in-place reducer and middlewares that need no
@@ -232,19 +223,21 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let sink = ReductionSink<State, Action>()
-        self.init(
-            store: Store(state: state, reducer: reducer, middlewares: middlewares, observers: observers + [sink.observer]),
-            effects: effects,
-            sink: sink,
-            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.init(effects: effects, location: location) { sinkObserver in
+            Store(state: state, reducer: reducer, middlewares: middlewares, observers: observers + [sinkObserver])
+        }
     }
 
+    /// Makes the store with `makeStore`, which adds the given observer to the store's own: the
+    /// test store hears every reduction through it.
     private init(
-        store: Store<State, Action>, effects: [Effect<Action>], sink: ReductionSink<State, Action>,
-        location: SourceLocation
+        effects: [Effect<Action>],
+        location: SourceLocation,
+        makeStore: (ActionObserver<State, Action>) -> Store<State, Action>
     ) {
+        let sink = ReductionSink<State, Action>()
+        let store = makeStore(sink.observer)
         self.store = store
         self.ledger = Ledger(location: location)
         store.trackEffects(with: monitor)

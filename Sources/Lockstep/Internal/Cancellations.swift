@@ -92,11 +92,6 @@ final class Cancellations: Sendable {
     func setLastRun<Instant: Sendable>(of id: CancelKey, to instant: Instant) {
         state.withLock { $0.lastRuns[id] = instant }
     }
-
-    /// The number of runs in flight under `id`, for tests.
-    func runCount(_ id: CancelKey) -> Int {
-        state.withLock { $0.running[id]?.count ?? 0 }
-    }
 }
 
 /// A cancellation id with its type erased.

@@ -15,14 +15,6 @@ enum ScopePath<Root, Slice> {
         }
     }
 
-    /// The path of the whole slice, for observing it.
-    var anyPath: AnyKeyPath {
-        switch self {
-        case .direct(let path): path
-        case .optional(let path): path
-        }
-    }
-
     /// This path followed by `next`.
     func appending<Next>(_ next: ScopePath<Slice, Next>) -> ScopePath<Root, Next> {
         switch (self, next) {

@@ -25,37 +25,43 @@ struct ObservedSelection<Value: Equatable & Sendable>: AsyncSequence, Sendable {
         }
 
         mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
-            let value = await Self.nextValue(waiters: waiters, read: read, after: lastValue)
+            let value = await nextDistinctValue(waiters: waiters, read: read, after: lastValue)
             if let value {
                 lastValue = value
             }
             return value
         }
+    }
+}
 
-        @MainActor
-        private static func nextValue(
-            waiters: ChangeWaiters,
-            read: @MainActor @Sendable () -> Value?,
-            after lastValue: Value?
-        ) async -> Value? {
-            while !Task.isCancelled {
-                let id = waiters.reserveID()
-                let value = withObservationTracking {
-                    read()
-                } onChange: {
-                    waiters.wake(id)
-                }
-                guard let value else {
-                    waiters.discard(id)
-                    return nil
-                }
-                if value != lastValue {
-                    waiters.discard(id)
-                    return value
-                }
-                guard await waiters.wait(id) else { return nil }
-            }
+/// The value `read` returns as soon as it differs from `lastValue`, or `nil` when `read` finds
+/// the store gone, `waiters` is closed, or the task is cancelled.
+///
+/// Each turn reads the value and registers for the next change in one step, so that no change
+/// between the two is missed; the waiters remember a change that comes before the wait starts
+/// (the call leaves the main actor).
+@MainActor
+func nextDistinctValue<Value: Equatable>(
+    waiters: ChangeWaiters,
+    read: @MainActor () -> Value?,
+    after lastValue: Value?
+) async -> Value? {
+    while !Task.isCancelled {
+        let id = waiters.reserveID()
+        let value = withObservationTracking {
+            read()
+        } onChange: {
+            waiters.wake(id)
+        }
+        guard let value else {
+            waiters.discard(id)
             return nil
         }
+        if value != lastValue {
+            waiters.discard(id)
+            return value
+        }
+        guard await waiters.wait(id) else { return nil }
     }
+    return nil
 }

@@ -62,48 +62,22 @@ public struct StoreSelection<State: Sendable, Action: Sendable, Value: Equatable
             return value
         }
 
-        /// Reads the selected value and registers for the next change in one step, so that no
-        /// change between the two can be missed. The store is held only during the call.
-        @MainActor
-        private static func observe(
-            _ reference: StoreReference,
-            _ select: @escaping @Sendable (State) -> Value
-        ) -> (Value, ChangeWaiters, UInt64)? {
-            guard let store = reference.store else { return nil }
-            let waiters = store.changeWaiters
-            let id = waiters.reserveID()
-            let value = withObservationTracking {
-                select(store.state)
-            } onChange: {
-                waiters.wake(id)
-            }
-            return (value, waiters, id)
-        }
-
         /// A weak reference to the store, so that waiting for a change does not keep it alive.
         private struct StoreReference: Sendable {
             weak var store: Store<State, Action>?
         }
 
         /// Returns the selected value as soon as it differs from `lastValue`, or `nil` when the
-        /// store is gone or the task is cancelled.
+        /// store is gone or the task is cancelled. The store is held only while it is read.
         @MainActor
         private static func nextValue(
             from reference: StoreReference,
             select: @escaping @Sendable (State) -> Value,
             after lastValue: Value?
         ) async -> Value? {
-            while !Task.isCancelled {
-                guard let (value, waiters, id) = observe(reference, select) else { return nil }
-                if value != lastValue {
-                    waiters.discard(id)
-                    return value
-                }
-                // The change may come before this wait starts (the call leaves the main
-                // actor): the waiters remember it.
-                guard await waiters.wait(id) else { return nil }
-            }
-            return nil
+            guard let waiters = reference.store?.changeWaiters else { return nil }
+            return await nextDistinctValue(
+                waiters: waiters, read: { reference.store.map { select($0.state) } }, after: lastValue)
         }
     }
 }
