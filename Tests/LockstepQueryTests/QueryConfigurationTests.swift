@@ -155,7 +155,10 @@ struct QueryConfigurationTests {
         let optedOut = client.store(
             for: NameQuery("ada", backend: backend).disableRefetchOnReconnect().disableRefetchOnFocus())
         let usual = client.store(for: NameQuery("bob", backend: backend))
-        let subscriptions = [optedOut, usual].map { $0.subscribe(with: QueryEventHandler()) }
+        // One after the other, so that ada's first fetch is the backend's first call.
+        var subscriptions = [optedOut.subscribe(with: QueryEventHandler())]
+        await client.waitUntilIdle()
+        subscriptions.append(usual.subscribe(with: QueryEventHandler()))
         await client.waitUntilIdle()
         #expect(backend.calls == 2)
 
