@@ -52,13 +52,16 @@ import Observation
 /// Read a field through the store, `store.counter`, and an observer (a SwiftUI view,
 /// `withObservationTracking`) is notified only when that field changes: an action that changes
 /// another field does not invalidate it. An `Equatable` field notifies when its value differs;
-/// any other field on every action. A nested read, `store.settings.theme`, observes the field it
-/// starts from (`settings`); a child store of `settings` observes its own fields. Reading
+/// any other field on every action. A nested read, `store.settings.theme`, observes `settings`,
+/// unless the type of `settings` conforms to ``ObservableState``: then it observes
+/// `settings.theme` alone. A child store of `settings` observes its own fields. Reading
 /// ``state`` observes the whole state, and notifies on every action.
 ///
 /// ```swift
+/// struct Settings: ObservableState { var theme = "dark"; var fontSize = 14 }
+///
 /// Text("\(store.counter)")      // re-renders when `counter` changes
-/// Text(store.settings.theme)    // re-renders when `settings` changes
+/// Text(store.settings.theme)    // re-renders when `theme` changes, not `fontSize`
 /// ```
 ///
 /// ## Features
@@ -189,6 +192,18 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: nil)
         return currentState[keyPath: keyPath]
+    }
+
+    /// A part of the state whose type is ``ObservableState``, read property by property:
+    /// `store.settings.theme` observes `settings.theme` alone.
+    ///
+    /// ```swift
+    /// Text(store.settings.theme)   // re-renders when `theme` changes, not `fontSize`
+    /// ```
+    ///
+    /// - Parameter keyPath: The key path of the part in the state.
+    public subscript<Value: ObservableState>(dynamicMember keyPath: KeyPath<State, Value>) -> StatePart<State, Value> {
+        StatePart(source: self, path: keyPath)
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.

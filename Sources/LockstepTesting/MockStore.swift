@@ -177,6 +177,18 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         return currentState[keyPath: keyPath]
     }
 
+    /// A part of the state whose type is `ObservableState`, read property by property, as a
+    /// `Store` reads it: `mock.settings.theme` observes `settings.theme` alone.
+    ///
+    /// ```swift
+    /// #expect(mock.settings.theme == "dark")
+    /// ```
+    ///
+    /// - Parameter keyPath: The key path of the part in the state.
+    public subscript<Value: ObservableState>(dynamicMember keyPath: KeyPath<State, Value>) -> StatePart<State, Value> {
+        StatePart(source: self, path: keyPath)
+    }
+
     /// Records `action` and runs the registered effects on it in a task the mock store owns,
     /// cancelled when the mock store is released.
     ///
@@ -348,4 +360,11 @@ extension MockStore: PartObservable {
 extension MockStore: BufferedSelectionSource {
     package var stateChangeTiming: StateChangeTiming { .beforeChange }
     package var selectionWaiters: ChangeWaiters? { changeWaiters }
+}
+
+extension MockStore: StatePartSource {
+    package func readPart<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+        observePart(keyPath)
+        return currentState[keyPath: keyPath]
+    }
 }

@@ -72,6 +72,18 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
         return unobservedState[keyPath: keyPath]
     }
 
+    /// A member of the part whose type is ``ObservableState``, read property by property:
+    /// `child.settings.theme` observes `settings.theme` alone.
+    ///
+    /// ```swift
+    /// Text(child.settings.theme)
+    /// ```
+    ///
+    /// - Parameter keyPath: The key path of the member in the part.
+    public subscript<Value: ObservableState>(dynamicMember keyPath: KeyPath<State, Value>) -> StatePart<State, Value> {
+        StatePart(source: self, path: keyPath)
+    }
+
     /// Dispatches `action` to the parent, embedded, and returns when it and every side effect it
     /// caused are finished. When the part is gone, the action is reported as an issue and dropped.
     ///
@@ -144,5 +156,12 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
             once its state is nil.
             """)
         return false
+    }
+}
+
+extension ChildStore: StatePartSource {
+    package func readPart<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+        link.observe(keyPath)
+        return unobservedState[keyPath: keyPath]
     }
 }

@@ -29,3 +29,10 @@ extension Store: PartObservable {
         observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: nil)
     }
 }
+
+extension Store: StatePartSource {
+    package func readPart<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+        observePart(keyPath)
+        return currentState[keyPath: keyPath]
+    }
+}
