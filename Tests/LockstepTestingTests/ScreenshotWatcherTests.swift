@@ -31,7 +31,7 @@ struct ScreenshotWatcherTests {
         let display = Task { await actions.onDisplay() }
 
         // Post a screenshot: returns once the action has run for it.
-        await screenshots.post(())
+        await screenshots.send(())
 
         #expect(screenshotActionCalls.count == 1)
         display.cancel()
@@ -61,7 +61,7 @@ struct ScreenshotWatcherTests {
                 onDisplay: ContentView.Actions.defaultOnDisplay(screenshots: screenshots) { calls.record() }
             )
             let display = Task { await actions.onDisplay() }
-            await screenshots.post(())
+            await screenshots.send(())
             if calls.count != 1 { misses += 1 }
             display.cancel()
             await display.value
@@ -80,9 +80,9 @@ struct ScreenshotWatcherTests {
         let screen = TerminalScreen()
 
         let shown = screen.display(contentView)
-        await screenshots.post(())
-        await screenshots.post(())
-        await screenshots.post(())
+        await screenshots.send(())
+        await screenshots.send(())
+        await screenshots.send(())
 
         #expect(viewModel.count == 3)
         #expect(contentView.body == "3 screenshots have been taken")
@@ -99,7 +99,7 @@ struct TestDoubleTests {
         let handled = CallRecorder<Int>()
 
         // Posted before anyone subscribes: delivered to the first subscriber.
-        let poster = Task { await source.post(1) }
+        let poster = Task { await source.send(1) }
         let consumer = Task {
             for await value in source {
                 handled.record(value)
@@ -109,7 +109,7 @@ struct TestDoubleTests {
         await poster.value
         #expect(handled.arguments == [1])
 
-        await source.post(2)
+        await source.send(2)
         await consumer.value
         #expect(handled.arguments == [1, 2])
     }
@@ -122,7 +122,7 @@ struct TestDoubleTests {
                 break
             }
         }
-        await source.post(1)
+        await source.send(1)
         await consumer.value
         #expect(source.subscriberCount == 0)
     }
@@ -135,7 +135,7 @@ struct TestDoubleTests {
             for await value in source { values.append(value) }
             return values
         }
-        await source.post(7)
+        await source.send(7)
         source.finish()
         #expect(await consumer.value == [7])
     }
