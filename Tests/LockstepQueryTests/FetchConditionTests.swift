@@ -14,7 +14,7 @@ import Testing
         #expect(isSatisfied(optional: nil) == nil)
     }
 
-    @Test func manualConditionNotifiesBeforeSetReturnsAndOnlyOnChange() {
+    @Test func manualConditionNotifiesBeforeSendReturnsAndOnlyOnChange() {
         let manual = ManualCondition(false)
         let heard = Recorder<Bool>()
         let subscription = manual.condition.subscribe { heard.append($0) }

@@ -30,7 +30,7 @@ struct ScreenshotWatcherTests {
         // Initiate the process created by the onDisplay action.
         let display = Task { await actions.onDisplay() }
 
-        // Post a screenshot: returns once the action has run for it.
+        // Send a screenshot: returns once the action has run for it.
         await screenshots.send(())
 
         #expect(screenshotActionCalls.count == 1)
@@ -93,20 +93,20 @@ struct ScreenshotWatcherTests {
 
 @Suite("Test doubles")
 struct TestDoubleTests {
-    @Test("post waits for a subscriber, and returns once the event was handled")
-    func postWaitsForSubscriberAndHandling() async {
+    @Test("send waits for a subscriber, and returns once the event was handled")
+    func sendWaitsForSubscriberAndHandling() async {
         let source = EventSource<Int>()
         let handled = CallRecorder<Int>()
 
-        // Posted before anyone subscribes: delivered to the first subscriber.
-        let poster = Task { await source.send(1) }
+        // Sent before anyone subscribes: delivered to the first subscriber.
+        let sender = Task { await source.send(1) }
         let consumer = Task {
             for await value in source {
                 handled.record(value)
                 if value == 2 { return }
             }
         }
-        await poster.value
+        await sender.value
         #expect(handled.arguments == [1])
 
         await source.send(2)
@@ -114,8 +114,8 @@ struct TestDoubleTests {
         #expect(handled.arguments == [1, 2])
     }
 
-    @Test("post returns when the subscriber stops iterating")
-    func postReturnsWhenSubscriberStops() async {
+    @Test("send returns when the subscriber stops iterating")
+    func sendReturnsWhenSubscriberStops() async {
         let source = EventSource<Int>()
         let consumer = Task {
             for await _ in source {

@@ -31,7 +31,7 @@ struct ScreenshotWatcherTests {
         // Initiate the process created by the onDisplay action.
         let display = Task { await actions.onDisplay() }
 
-        // Post a screenshot: returns once the action has run for it.
+        // Send a screenshot: returns once the action has run for it.
         await screenshots.send(())
 
         #expect(screenshotActionCalls.count == 1)
