@@ -73,6 +73,13 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
+    ///
+    /// Calling the dispatcher as a function is how a middleware usually dispatches, as TCA's
+    /// `send` is called; it is the same as ``dispatch(_:)``:
+    ///
+    /// ```swift
+    /// await dispatch(.today(.shiftsLoaded(.success(shifts))))
+    /// ```
     @inlinable
     public func callAsFunction(_ action: Action) async {
         await body(action)
@@ -80,7 +87,23 @@ public struct Dispatcher<Action: Sendable>: Sendable {
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
     ///
-    /// The same as calling the dispatcher as a function, spelled as ``Store/dispatch(action:)``.
+    /// The same as calling the dispatcher as a function, spelled as ``Store/dispatch(_:)``:
+    ///
+    /// ```swift
+    /// await dispatcher.dispatch(.today(.loadShifts))
+    /// ```
+    @inlinable
+    public func dispatch(_ action: Action) async {
+        await body(action)
+    }
+
+    /// Dispatches `action` and returns when it and every side effect it caused are finished.
+    ///
+    /// The same as ``dispatch(_:)``, spelled as ``Store/dispatch(action:)``:
+    ///
+    /// ```swift
+    /// await dispatcher.dispatch(action: .today(.loadShifts))
+    /// ```
     @inlinable
     public func dispatch(action: Action) async {
         await body(action)

@@ -32,7 +32,7 @@ extension Store {
         )
     }
 
-    fileprivate func record(_ failure: EffectFailure) {
+    fileprivate func record(_ failure: EffectFailure<String>) {
         registrar.withMutation(of: self, keyPath: failuresKeyPath) {
             recordedFailures.append(failure)
             if recordedFailures.count > 100 {

@@ -85,7 +85,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ///
     /// An effect whose pipeline throws is stopped and reported here; the store and its other
     /// effects keep working. Observable like ``state``.
-    public var failures: [EffectFailure] {
+    public var failures: [EffectFailure<String>] {
         registrar.access(self, keyPath: failuresKeyPath)
         return recordedFailures
     }
@@ -96,8 +96,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
     @usableFromInline var currentState: State
-    let failuresKeyPath: KeyPath<Store, [EffectFailure]>
-    var recordedFailures: [EffectFailure] = []
+    let failuresKeyPath: KeyPath<Store, [EffectFailure<String>]>
+    var recordedFailures: [EffectFailure<String>] = []
 
     // The dispatch path is `@inlinable` and reads these directly, so that the app's module
     // specializes it for the app's state and action types instead of going through generic

@@ -115,12 +115,13 @@ public struct FetchCondition: Sendable {
     }
 }
 
-/// A condition a test or an app sets by hand.
+/// A condition a test or an app changes by hand, by sending it a new value as to a Combine
+/// subject.
 ///
 /// ```swift
 /// let isSignedIn = ManualCondition(false)
 /// let query = makeQuery(enabled: isSignedIn.condition)
-/// isSignedIn.set(true)  // subscribers hear `true` before `set` returns
+/// isSignedIn.send(true)  // subscribers hear `true` before `send` returns
 /// ```
 public final class ManualCondition: Sendable {
     private let broadcaster: ChangeBroadcaster<Bool, Bool>
@@ -140,8 +141,28 @@ public final class ManualCondition: Sendable {
     /// When called from a subscriber's handler, or while another thread is notifying, the
     /// notification is delivered by the call already notifying, after the ones before it, and may
     /// come after this call returns.
-    public func set(_ newValue: Bool) {
+    ///
+    /// ```swift
+    /// let isActive = ManualCondition(true)
+    /// isActive.send(false)   // subscribers hear `false`
+    /// ```
+    ///
+    /// - Parameter newValue: The condition's new value.
+    public func send(_ newValue: Bool) {
         broadcaster.update { $0 = newValue }
+    }
+
+    /// Changes the value and notifies subscribers if it changed: the former name of
+    /// ``send(_:)``.
+    ///
+    /// ```swift
+    /// isActive.send(false)   // was: isActive.set(false)
+    /// ```
+    ///
+    /// - Parameter newValue: The condition's new value.
+    @available(*, deprecated, renamed: "send(_:)")
+    public func set(_ newValue: Bool) {
+        send(newValue)
     }
 
     /// A ``FetchCondition`` that reads and watches this value. It keeps this object alive.

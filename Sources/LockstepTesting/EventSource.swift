@@ -1,31 +1,32 @@
 @_spi(Testing) import Lockstep
 
-/// A test-controlled `AsyncSequence` of events whose ``post(_:)`` waits until the code under
+/// A test-controlled `AsyncSequence` of events whose ``send(_:)`` waits until the code under
 /// test has received and handled the event.
 ///
 /// Code driven by an `AsyncSequence` (notifications, a socket, screenshots) takes
-/// the sequence as a dependency; the test injects an event source and posts events:
+/// the sequence as a dependency; the test injects an event source and sends events, as it would
+/// send values through a Combine subject:
 ///
 /// ```swift
 /// let screenshots = EventSource<Void>()
 /// let watcher = Task { await watch(screenshots) }   // for await _ in screenshots { count += 1 }
 ///
-/// await screenshots.post(())   // returns once the loop body has run for this event
+/// await screenshots.send(())   // returns once the loop body has run for this event
 /// #expect(model.count == 1)
 /// ```
 ///
-/// ``post(_:)`` suspends until a subscriber exists (an iterator has been made), so the classic race,
-/// an event posted before the code under test subscribed, cannot happen. It
+/// ``send(_:)`` suspends until a subscriber exists (an iterator has been made), so the classic race,
+/// an event sent before the code under test subscribed, cannot happen. It
 /// returns once every subscriber has handled the event: its loop body finished and it asked for
 /// the next event, or it stopped iterating. Nothing waits on a clock.
 ///
-/// Every iterator made from the source is a subscriber and receives every event posted after
-/// it subscribed; events posted while there is no subscriber go to the first one. A
+/// Every iterator made from the source is a subscriber and receives every event sent after
+/// it subscribed; events sent while there is no subscriber go to the first one. A
 /// ``TestStore`` knows when its work waits on an event source: `send` returns then.
 public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = Never
 
-    /// One posted event, and the post waiting for every subscriber to handle it.
+    /// One sent event, and the send waiting for every subscriber to handle it.
     private final class Delivery: Sendable {
         let element: Element
         private let state: Lock<(remaining: Int, poster: CheckedContinuation<Void, Never>?)>
@@ -35,7 +36,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
             self.state = Lock((subscribers, poster))
         }
 
-        /// One subscriber is done with the event; the post returns when all are.
+        /// One subscriber is done with the event; the send returns when all are.
         func handled() {
             let poster = state.withLock { state -> CheckedContinuation<Void, Never>? in
                 state.remaining -= 1
@@ -88,7 +89,14 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
 
     /// Delivers `element` to every subscriber, waiting for one to exist first, and returns once
     /// each has handled it. Returns at once after ``finish()``.
-    public func post(_ element: Element) async {
+    ///
+    /// ```swift
+    /// await screenshots.send(())   // the watcher's loop body has run for this screenshot
+    /// #expect(model.count == 1)
+    /// ```
+    ///
+    /// - Parameter element: The event to deliver.
+    public func send(_ element: Element) async {
         await withCheckedContinuation { (poster: CheckedContinuation<Void, Never>) in
             let (waiters, returnNow) = state.withLock { state -> ([(CheckedContinuation<Element?, Never>, TrackedTask?)], Bool) in
                 guard !state.isFinished else { return ([], true) }
@@ -153,8 +161,8 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
-    /// Ends the sequence: subscribers get `nil` once they have read what was posted, and later
-    /// posts return at once.
+    /// Ends the sequence: subscribers get `nil` once they have read what was sent, and later
+    /// sends return at once.
     public func finish() {
         let (waiters, unclaimed, subscriptionWaiters) = state.withLock { state in
             state.isFinished = true
@@ -279,5 +287,20 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         for delivery in removed.queue {
             delivery.handled()
         }
+    }
+}
+
+extension EventSource {
+    /// Delivers `element` to every subscriber and returns once each has handled it: the former
+    /// name of ``send(_:)``.
+    ///
+    /// ```swift
+    /// await screenshots.send(())   // was: await screenshots.post(())
+    /// ```
+    ///
+    /// - Parameter element: The event to deliver.
+    @available(*, deprecated, renamed: "send(_:)")
+    public func post(_ element: Element) async {
+        await send(element)
     }
 }

@@ -113,7 +113,7 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
 
     /// The failures of the registered effects whose pipeline threw, oldest first. Each failure is
     /// also reported as a test issue. Observable like ``state``.
-    public var failures: [EffectFailure] {
+    public var failures: [EffectFailure<String>] {
         registrar.access(self, keyPath: failuresKeyPath)
         return recordedFailures
     }
@@ -123,12 +123,12 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     private let registrar = ObservationRegistrar()
     private let stateKeyPath: KeyPath<MockStore, State>
     private let recordedActionsKeyPath: KeyPath<MockStore, [Action]>
-    private let failuresKeyPath: KeyPath<MockStore, [EffectFailure]>
+    private let failuresKeyPath: KeyPath<MockStore, [EffectFailure<String>]>
     private let overridesKeyPath: KeyPath<MockStore, Int>
     /// Counts the changes of the overrides, for observers of a selection's value.
     private var overridesVersion = 0
     private var currentState: State
-    private var recordedFailures: [EffectFailure] = []
+    private var recordedFailures: [EffectFailure<String>] = []
     /// The overridden selectors, by identity, with the selector kept alive so that its
     /// identifier is not reused, and the value it yields.
     private var overrides: [ObjectIdentifier: (selector: AnyObject, value: any Sendable)] = [:]
@@ -341,7 +341,7 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         }
     }
 
-    private func effectFailed(_ failure: EffectFailure) {
+    private func effectFailed(_ failure: EffectFailure<String>) {
         registrar.withMutation(of: self, keyPath: failuresKeyPath) {
             recordedFailures.append(failure)
         }

@@ -17,6 +17,7 @@ struct SnippetTests {
         "Sources/Lockstep/Documentation.docc/ComingFromTCA.md",
         "Sources/Lockstep/Documentation.docc/ComingFromReSwift.md",
         "Sources/Lockstep/Documentation.docc/ComingFromSwiftOperation.md",
+        "Sources/Lockstep/Documentation.docc/Glossary.md",
     ]
 
     /// Where quoted code lives: this target and the reading-list example with its tests.

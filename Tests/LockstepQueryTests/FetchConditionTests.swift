@@ -14,23 +14,23 @@ import Testing
         #expect(isSatisfied(optional: nil) == nil)
     }
 
-    @Test func manualConditionNotifiesBeforeSetReturnsAndOnlyOnChange() {
+    @Test func manualConditionNotifiesBeforeSendReturnsAndOnlyOnChange() {
         let manual = ManualCondition(false)
         let heard = Recorder<Bool>()
         let subscription = manual.condition.subscribe { heard.append($0) }
 
-        manual.set(false)
+        manual.send(false)
         #expect(heard.values == [])
-        manual.set(true)
+        manual.send(true)
         #expect(heard.values == [true])
         #expect(manual.value)
         #expect(manual.condition.isSatisfied)
-        manual.set(true)
-        manual.set(false)
+        manual.send(true)
+        manual.send(false)
         #expect(heard.values == [true, false])
 
         subscription.cancel()
-        manual.set(true)
+        manual.send(true)
         #expect(heard.values == [true, false])
         #expect(manual.value)
     }
@@ -39,10 +39,10 @@ import Testing
         let manual = ManualCondition(false)
         let heard = Recorder<Bool>()
         var subscription: OperationSubscription? = manual.condition.subscribe { heard.append($0) }
-        manual.set(true)
+        manual.send(true)
         #expect(subscription != nil)
         subscription = nil
-        manual.set(false)
+        manual.send(false)
         #expect(heard.values == [true])
     }
 
@@ -51,7 +51,7 @@ import Testing
         let heard = Recorder<String>()
         let first = manual.condition.subscribe { heard.append("first \($0)") }
         let second = manual.condition.subscribe { heard.append("second \($0)") }
-        manual.set(false)
+        manual.send(false)
         #expect(heard.values == ["first false", "second false"])
         withExtendedLifetime((first, second)) {}
     }
@@ -63,14 +63,14 @@ import Testing
         let heard = Recorder<Bool>()
         let subscription = both.subscribe { heard.append($0) }
 
-        lhs.set(true)
+        lhs.send(true)
         #expect(!both.isSatisfied)
         #expect(heard.values == [])
-        rhs.set(true)
+        rhs.send(true)
         #expect(both.isSatisfied)
         #expect(heard.values == [true])
-        lhs.set(false)
-        rhs.set(false)
+        lhs.send(false)
+        rhs.send(false)
         #expect(heard.values == [true, false])
         withExtendedLifetime(subscription) {}
     }
@@ -82,12 +82,12 @@ import Testing
         let heard = Recorder<Bool>()
         let subscription = either.subscribe { heard.append($0) }
 
-        lhs.set(true)
+        lhs.send(true)
         #expect(either.isSatisfied)
-        rhs.set(true)
-        lhs.set(false)
+        rhs.send(true)
+        lhs.send(false)
         #expect(heard.values == [true])
-        rhs.set(false)
+        rhs.send(false)
         #expect(!either.isSatisfied)
         #expect(heard.values == [true, false])
         withExtendedLifetime(subscription) {}
@@ -100,9 +100,9 @@ import Testing
         let subscription = inverted.subscribe { heard.append($0) }
 
         #expect(!inverted.isSatisfied)
-        manual.set(false)
+        manual.send(false)
         #expect(inverted.isSatisfied)
-        manual.set(true)
+        manual.send(true)
         #expect(heard.values == [true, false])
         withExtendedLifetime(subscription) {}
     }
@@ -116,12 +116,12 @@ import Testing
         let subscription = mayFetch.subscribe { heard.append($0) }
 
         #expect(mayFetch.isSatisfied)
-        paused.set(true)
-        forced.set(true)
-        online.set(false)
-        forced.set(false)
-        paused.set(false)
-        online.set(true)
+        paused.send(true)
+        forced.send(true)
+        online.send(false)
+        forced.send(false)
+        paused.send(false)
+        online.send(true)
         #expect(heard.values == [false, true, false, true])
         withExtendedLifetime(subscription) {}
     }
@@ -131,8 +131,8 @@ import Testing
         let heard = Recorder<Bool>()
         let blocked = (manual.condition && .always(false)).subscribe { heard.append($0) }
         let open = (manual.condition || .always(true)).subscribe { heard.append($0) }
-        manual.set(true)
-        manual.set(false)
+        manual.send(true)
+        manual.send(false)
         #expect(heard.values == [])
         #expect((manual.condition || .always(true)).isSatisfied)
         withExtendedLifetime((blocked, open)) {}
@@ -156,7 +156,7 @@ import Testing
         let changingOnSubscribe = FetchCondition(
             isSatisfied: { manual.value },
             subscribe: { onChange in
-                manual.set(true)
+                manual.send(true)
                 return manual.condition.subscribe(onChange)
             }
         )
@@ -171,10 +171,10 @@ import Testing
         let heard = Recorder<Bool>()
         let subscription = manual.condition.subscribe { value in
             heard.append(value)
-            if value { manual.set(false) }
+            if value { manual.send(false) }
         }
         let other = manual.condition.subscribe { heard.append($0) }
-        manual.set(true)
+        manual.send(true)
         // Each subscriber hears `true` before anyone hears the `false` set from inside a handler.
         #expect(heard.values == [true, true, false, false])
         #expect(!manual.value)
@@ -190,7 +190,7 @@ import Testing
             later.withLock { $0?.cancel() }
         }
         later.withLock { $0 = manual.condition.subscribe { _ in heard.append("second") } }
-        manual.set(true)
+        manual.send(true)
         #expect(heard.values == ["first"])
         withExtendedLifetime(first) {}
     }
@@ -202,7 +202,7 @@ import Testing
 
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
-                group.addTask { manual.set(index.isMultiple(of: 2)) }
+                group.addTask { manual.send(index.isMultiple(of: 2)) }
             }
         }
 

@@ -114,7 +114,7 @@ struct QueryConfigurationTests {
         let subscription = store.subscribe(with: QueryEventHandler())
         #expect(store.activeTasks.isEmpty)
 
-        signedIn.set(true)
+        signedIn.send(true)
         await client.waitUntilIdle()
 
         #expect(store.currentValue == "ada #2")
@@ -122,8 +122,8 @@ struct QueryConfigurationTests {
         subscription.cancel()
 
         // Without subscribers, the condition no longer starts anything.
-        signedIn.set(false)
-        signedIn.set(true)
+        signedIn.send(false)
+        signedIn.send(true)
         await client.waitUntilIdle()
         #expect(backend.calls == 2)
     }
@@ -139,7 +139,7 @@ struct QueryConfigurationTests {
             with: QueryEventHandler(onRunStarted: { reasons.append($0.runReason) }))
         await client.waitUntilIdle()
 
-        trigger.set(true)
+        trigger.send(true)
         await client.waitUntilIdle()
 
         #expect(reasons.all == [.subscribed, .triggered])
@@ -165,7 +165,7 @@ struct QueryConfigurationTests {
         network.send(.connected)
         await client.waitUntilIdle()
         #expect(usual.currentValue == "bob #3")
-        focus.set(true)
+        focus.send(true)
         await client.waitUntilIdle()
 
         #expect(optedOut.currentValue == "ada #1")

@@ -186,9 +186,9 @@ struct RefetchTriggerTests {
             with: QueryEventHandler(onRunStarted: { reasons.append($0.runReason) }))
         await client.waitUntilIdle()
 
-        focus.set(false)
+        focus.send(false)
         #expect(client.activeTaskCount == 0)
-        focus.set(true)
+        focus.send(true)
         #expect(reasons.all == [.subscribed, .focused])
         await client.waitUntilIdle()
 
@@ -208,7 +208,7 @@ struct RefetchTriggerTests {
         let subscription = store.subscribe(with: QueryEventHandler())
         #expect(backend.calls == 0)
 
-        enabled.set(true)
+        enabled.send(true)
         await client.waitUntilIdle()
 
         #expect(backend.calls == 1)

@@ -30,8 +30,8 @@ struct ScreenshotWatcherTests {
         // Initiate the process created by the onDisplay action.
         let display = Task { await actions.onDisplay() }
 
-        // Post a screenshot: returns once the action has run for it.
-        await screenshots.post(())
+        // Send a screenshot: returns once the action has run for it.
+        await screenshots.send(())
 
         #expect(screenshotActionCalls.count == 1)
         display.cancel()
@@ -61,7 +61,7 @@ struct ScreenshotWatcherTests {
                 onDisplay: ContentView.Actions.defaultOnDisplay(screenshots: screenshots) { calls.record() }
             )
             let display = Task { await actions.onDisplay() }
-            await screenshots.post(())
+            await screenshots.send(())
             if calls.count != 1 { misses += 1 }
             display.cancel()
             await display.value
@@ -80,9 +80,9 @@ struct ScreenshotWatcherTests {
         let screen = TerminalScreen()
 
         let shown = screen.display(contentView)
-        await screenshots.post(())
-        await screenshots.post(())
-        await screenshots.post(())
+        await screenshots.send(())
+        await screenshots.send(())
+        await screenshots.send(())
 
         #expect(viewModel.count == 3)
         #expect(contentView.body == "3 screenshots have been taken")
@@ -93,36 +93,36 @@ struct ScreenshotWatcherTests {
 
 @Suite("Test doubles")
 struct TestDoubleTests {
-    @Test("post waits for a subscriber, and returns once the event was handled")
-    func postWaitsForSubscriberAndHandling() async {
+    @Test("send waits for a subscriber, and returns once the event was handled")
+    func sendWaitsForSubscriberAndHandling() async {
         let source = EventSource<Int>()
         let handled = CallRecorder<Int>()
 
-        // Posted before anyone subscribes: delivered to the first subscriber.
-        let poster = Task { await source.post(1) }
+        // Sent before anyone subscribes: delivered to the first subscriber.
+        let sender = Task { await source.send(1) }
         let consumer = Task {
             for await value in source {
                 handled.record(value)
                 if value == 2 { return }
             }
         }
-        await poster.value
+        await sender.value
         #expect(handled.arguments == [1])
 
-        await source.post(2)
+        await source.send(2)
         await consumer.value
         #expect(handled.arguments == [1, 2])
     }
 
-    @Test("post returns when the subscriber stops iterating")
-    func postReturnsWhenSubscriberStops() async {
+    @Test("send returns when the subscriber stops iterating")
+    func sendReturnsWhenSubscriberStops() async {
         let source = EventSource<Int>()
         let consumer = Task {
             for await _ in source {
                 break
             }
         }
-        await source.post(1)
+        await source.send(1)
         await consumer.value
         #expect(source.subscriberCount == 0)
     }
@@ -135,7 +135,7 @@ struct TestDoubleTests {
             for await value in source { values.append(value) }
             return values
         }
-        await source.post(7)
+        await source.send(7)
         source.finish()
         #expect(await consumer.value == [7])
     }

@@ -157,7 +157,7 @@ struct StalledWaitTests {
             let value = try? await request.value()
             #expect(value == 42)
             await screenshots.subscribed()
-            await screenshots.post(7)
+            await screenshots.send(7)
             screenshots.finish()
             await watcher.finish()
             #expect(work.inFlight.isEmpty)

@@ -31,8 +31,8 @@ struct ScreenshotWatcherTests {
         // Initiate the process created by the onDisplay action.
         let display = Task { await actions.onDisplay() }
 
-        // Post a screenshot: returns once the action has run for it.
-        await screenshots.post(())
+        // Send a screenshot: returns once the action has run for it.
+        await screenshots.send(())
 
         #expect(screenshotActionCalls.count == 1)
         display.cancel()
@@ -65,8 +65,8 @@ struct ScreenshotWatcherTests {
         )
 
         let shown = screen.present(contentView)
-        await screenshots.post(())
-        await screenshots.post(())
+        await screenshots.send(())
+        await screenshots.send(())
 
         #expect(viewModel.count == 2)
         #expect(screen.lines == ["1 screenshots have been taken", "2 screenshots have been taken"])

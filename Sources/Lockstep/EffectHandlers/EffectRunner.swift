@@ -39,30 +39,27 @@
 /// effects still in flight.
 @MainActor
 public final class EffectRunner<Effect: Sendable, When: Sendable> {
-    /// An effect that did not complete, or whose completion was rejected; `effect` has the
-    /// runner's `Effect` type.
+    /// An effect that did not complete, or whose completion was rejected: the former name of
+    /// ``EffectFailure``, the report a store's failed effects use too.
+    ///
+    /// ```swift
+    /// let failures: [EffectFailure<ProfileEffect>] = vm.effects.failures   // was: [EffectRunner.Failure]
+    /// ```
+    @available(*, deprecated, renamed: "EffectFailure")
+    public typealias Failure = EffectFailure<Effect>
+
+    /// The function that performs each effect. Replace it to run the model against fakes.
+    public var handler: EffectHandler<Effect, When>
+
+    /// The effects that failed, oldest first: each with the effect that was triggered and the
+    /// error the handler or the feedback closure threw.
     ///
     /// ```swift
     /// await vm.effects.waitUntilIdle()
     /// #expect(vm.effects.failures.map(\.effect) == [.performGetProfileNetworkRequest])
     /// #expect(vm.effects.failures.first?.error is URLError)
     /// ```
-    public struct Failure: Sendable, CustomStringConvertible {
-        /// The effect that was triggered.
-        public let effect: Effect
-        /// The error the handler or the feedback closure threw.
-        public let error: any Error
-
-        public var description: String {
-            "The effect \(effect) failed: \(error)"
-        }
-    }
-
-    /// The function that performs each effect. Replace it to run the model against fakes.
-    public var handler: EffectHandler<Effect, When>
-
-    /// The effects that failed, oldest first.
-    public private(set) var failures: [Failure] = []
+    public private(set) var failures: [EffectFailure<Effect>] = []
 
     /// The number of triggered effects whose completion has not been handled yet.
     public private(set) var inFlightCount = 0
@@ -101,7 +98,7 @@ public final class EffectRunner<Effect: Sendable, When: Sendable> {
             } catch is CancellationError {
                 // Cancelled with the runner: not a failure.
             } catch {
-                self?.failures.append(Failure(effect: effect, error: error))
+                self?.failures.append(EffectFailure(effect: effect, error: error))
             }
             self?.effectFinished()
         }

@@ -45,7 +45,7 @@ package final class EffectHost<Action: Sendable> {
     package func register(
         _ effect: Effect<Action>,
         onOutput: @escaping @MainActor @Sendable (Action) -> Void,
-        onFailure: @escaping @MainActor @Sendable (EffectFailure) -> Void
+        onFailure: @escaping @MainActor @Sendable (EffectFailure<String>) -> Void
     ) -> EffectRegistration {
         EffectRegistration(task: start(effect, dispatchOutput: { action, _ in onOutput(action) }, onFailure: onFailure))
     }
@@ -55,7 +55,7 @@ package final class EffectHost<Action: Sendable> {
     func register(
         _ effect: Effect<Action>,
         dispatchOutput: @escaping @MainActor @Sendable (Action) async -> Void,
-        onFailure: @escaping @MainActor @Sendable (EffectFailure) -> Void
+        onFailure: @escaping @MainActor @Sendable (EffectFailure<String>) -> Void
     ) -> EffectRegistration {
         EffectRegistration(task: start(effect, dispatchOutput: { action, _ in await dispatchOutput(action) }, onFailure: onFailure))
     }
@@ -74,7 +74,7 @@ package final class EffectHost<Action: Sendable> {
     func start(
         _ effect: Effect<Action>,
         dispatchOutput outputHandler: @escaping @MainActor @Sendable (Action, _ cause: Int?) async -> Void,
-        onFailure: @escaping @MainActor @Sendable (EffectFailure) -> Void,
+        onFailure: @escaping @MainActor @Sendable (EffectFailure<String>) -> Void,
         deliversOutput: Bool = true
     ) -> Task<Void, Never> {
         let identity = ObjectIdentifier(effect.identity)
@@ -93,7 +93,7 @@ package final class EffectHost<Action: Sendable> {
                 action, dispatch: outputHandler, tree: input.currentTree, cause: input.currentCause,
                 deliver: deliversOutput)
         }
-        let finish: @Sendable (EffectFailure?) async -> Void = { [weak self] failure in
+        let finish: @Sendable (EffectFailure<String>?) async -> Void = { [weak self] failure in
             await self?.effectFinished(input, failure: failure, onFailure: onFailure)
         }
         // Under a test's work monitor the effect's task is tracked, so the test knows when the
@@ -156,8 +156,8 @@ package final class EffectHost<Action: Sendable> {
 
     private func effectFinished(
         _ input: EffectInput<Action>,
-        failure: EffectFailure?,
-        onFailure: @MainActor (EffectFailure) -> Void
+        failure: EffectFailure<String>?,
+        onFailure: @MainActor (EffectFailure<String>) -> Void
     ) {
         inputs.removeAll { $0 === input }
         if let failure {

@@ -5,9 +5,9 @@ enum PipelineRunner {
         _ effect: Effect<Action>,
         input: EffectInput<Action>,
         dispatchOutput: @Sendable (Action) async -> Void,
-        finish: @Sendable (EffectFailure?) async -> Void
+        finish: @Sendable (EffectFailure<String>?) async -> Void
     ) async {
-        var failure: EffectFailure?
+        var failure: EffectFailure<String>?
         var outputs = effect.makeOutput(Actions(input: input)).makeAsyncIterator()
         do {
             while let action = try await outputs.next() {
