@@ -73,11 +73,7 @@ extension Store {
     public convenience init(
         state: State,
         reducer: @escaping (_ state: State, _ action: Action) -> State,
-        middlewares: [@Sendable (
-            _ state: State,
-            _ action: Action,
-            _ dispatch: Dispatcher<Action>
-        ) async -> Void] = [],
+        middlewares: [PlainMiddleware<State, Action>] = [],
         effects: [Effect<Action>] = [],
         observers: [ActionObserver<State, Action>] = []
     ) {
@@ -104,11 +100,7 @@ extension Store {
     public convenience init(
         state: State,
         reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
-        middlewares: [@Sendable (
-            _ state: State,
-            _ action: Action,
-            _ dispatch: Dispatcher<Action>
-        ) async -> Void] = [],
+        middlewares: [PlainMiddleware<State, Action>] = [],
         effects: [Effect<Action>] = [],
         observers: [ActionObserver<State, Action>] = []
     ) {

@@ -14,9 +14,22 @@ extension OperationClient {
     /// ```
     ///
     /// Outside any `withValue`, it is ``shared``.
+    ///
+    /// Why a task-local default and not only injection: `@SharedOperation(query) var value` is
+    /// declared on a model's property, where the model's initializer cannot pass it anything, as a
+    /// SwiftUI view reads its environment. Injection stays the first choice: pass `client:` to the
+    /// wrapper, or scope a client with `withValue`; this default only serves a wrapper given none.
     @TaskLocal public static var current: OperationClient = shared
 
     /// The process-wide client behind ``current``, made on first use with the default settings.
+    ///
+    /// Why it stays: it is the value of ``current`` outside any `withValue`, so that an app whose
+    /// models never name a client shares one cache, as every `@SharedOperation` in it expects.
+    /// Code that makes its own client (every test, say) never touches it.
+    ///
+    /// ```swift
+    /// let user = OperationClient.shared.store(for: User.query(id: 42))
+    /// ```
     public static let shared = OperationClient()
 }
 

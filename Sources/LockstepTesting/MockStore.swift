@@ -311,10 +311,7 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         _ selector: Selector<State, Value>,
         bufferingPolicy: SelectionBufferingPolicy
     ) -> AnySelection<Value> {
-        guard bufferingPolicy != .latest else { return select(selector) }
-        return AnySelection(recordedValues(bufferingPolicy: bufferingPolicy, isDuplicate: { $0 == $1 }) {
-            $0.observedValue(of: selector)
-        })
+        distinctValues(of: selector, bufferingPolicy: bufferingPolicy) { $0.observedValue(of: selector) }
     }
 
     /// The value `selector` yields now, read so that Observation sees a change of the state or

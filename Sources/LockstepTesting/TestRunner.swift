@@ -1,12 +1,6 @@
 import CustomDump
 import IssueReporting
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A GIVEN / WHEN / THEN scenario for a type with a single entry point (a ``WhenHandling``
 /// type).
 ///
@@ -94,10 +88,7 @@ public struct TestRunner<Subject: WhenHandling> {
     ///   - build: Creates the subject in its initial state.
     /// - Returns: A runner with no steps yet.
     public static func GIVEN(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         _ build: @escaping @MainActor () async throws -> Subject
     ) -> TestRunner {
         TestRunner(
@@ -122,17 +113,9 @@ public struct TestRunner<Subject: WhenHandling> {
     /// - Returns: The runner with the step added.
     public func WHEN(
         _ when: Subject.When,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> TestRunner {
-        var runner = self
-        runner.steps.append(Step(
-            kind: .when(when),
-            location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        ))
-        return runner
+        adding(.when(when), at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Adds a step that checks that the value at `keyPath` of the subject equals `expected`.
@@ -156,25 +139,20 @@ public struct TestRunner<Subject: WhenHandling> {
     public func THEN<Value: Equatable>(
         _ keyPath: KeyPath<Subject, Value>,
         is expected: Value,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> TestRunner {
+        let check: @MainActor (Subject) -> Mismatch? = { subject in
+            let actual = subject[keyPath: keyPath]
+            guard actual != expected else { return nil }
+            return Mismatch(keyPath: Self.name(of: keyPath), expected: expected, actual: actual)
+        }
+        return adding(.then(check), at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// This runner with one more step.
+    private func adding(_ kind: Step.Kind, at location: SourceLocation) -> TestRunner {
         var runner = self
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        runner.steps.append(Step(
-            kind: .then { subject in
-                let actual = subject[keyPath: keyPath]
-                guard actual != expected else { return nil }
-                return Mismatch(
-                    keyPath: Self.name(of: keyPath, at: location),
-                    expected: expected,
-                    actual: actual
-                )
-            },
-            location: location
-        ))
+        runner.steps.append(Step(kind: kind, location: location))
         return runner
     }
 
@@ -199,10 +177,7 @@ public struct TestRunner<Subject: WhenHandling> {
     ///   - line: The line a scenario with no steps is reported at; defaults to the caller's.
     ///   - column: The column a scenario with no steps is reported at; defaults to the caller's.
     public func runTests(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         guard !steps.isEmpty else {
             reportIssue(
@@ -261,60 +236,21 @@ public struct TestRunner<Subject: WhenHandling> {
     }
 }
 
-extension SourceLocation {
-    /// The source text of the call's first argument, when it is a key path literal on one
-    /// line: `\\.email` in `.THEN(\\.email, is: "")`.
-    func keyPathArgument() -> String? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: "\(filePath)")) else {
-            return nil
-        }
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard line >= 1, line <= UInt(lines.count) else { return nil }
-        // Columns count UTF-8 bytes from 1.
-        var bytes = lines[Int(line) - 1].dropFirst(Int(column) - 1).drop { $0 == UInt8(ascii: " ") }
-        guard bytes.first == UInt8(ascii: "(") else { return nil }
-        bytes = bytes.dropFirst().drop { $0 == UInt8(ascii: " ") }
-        guard bytes.first == UInt8(ascii: "\\") else { return nil }
-        // The argument ends at the first comma outside brackets: `\\.items[0, 1]` is one
-        // argument.
-        var depth = 0
-        var end = bytes.startIndex
-        scan: for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if depth == 0 { break scan }
-                depth -= 1
-            case UInt8(ascii: ","):
-                if depth == 0 { break scan }
-            default:
-                break
-            }
-            end = bytes.index(after: index)
-        }
-        var argument = String(decoding: bytes[..<end], as: UTF8.self)
-        while argument.last == " " {
-            argument.removeLast()
-        }
-        return argument.count > 1 ? argument : nil
-    }
-}
-
 extension TestRunner {
-    /// A readable name for `keyPath`, such as `\\MyViewModel.email`.
+    /// A readable name for `keyPath`, such as `\Turnstile.locked`.
     ///
-    /// A key path describes itself by its stored properties' names, but a computed property (every
-    /// property of an `@Observable` class, and `Store.state`) only as `<computed 0x… (Type)>`. For
-    /// those, the name is read from the THEN's source line, where the location's column is the
-    /// call's opening parenthesis; if the source cannot be read, the description is kept.
-    nonisolated private static func name(of keyPath: AnyKeyPath, at location: SourceLocation) -> String {
-        let description = "\(keyPath)"
-        guard description.contains("<computed"),
-              let written = location.keyPathArgument()
-        else { return description }
-        guard written.hasPrefix("\\.") else { return written }
-        return "\\\(Subject.self)" + written.dropFirst()
+    /// A key path describes itself by its stored properties' names, but a computed property
+    /// (every property of an `@Observable` class, and `Store.state`) only by its value's type, as
+    /// `\MyViewModel.<computed (String)>`: the failure is reported at the THEN's line, which
+    /// shows the key path as written. The runner never reads source files.
+    nonisolated static func name(of keyPath: AnyKeyPath) -> String {
+        var description = "\(keyPath)"
+        // `<computed 0x0000… (String)>`: the getter's address changes from run to run.
+        while let start = description.firstRange(of: "<computed 0x"),
+              let space = description[start.upperBound...].firstIndex(of: " ") {
+            description.replaceSubrange(start.lowerBound..<space, with: "<computed")
+        }
+        return description
     }
 
     private struct Step {

@@ -209,7 +209,7 @@ private func ipv6(_ groups: UInt16...) -> [UInt8] {
 
     #if os(Linux) && canImport(Glibc)
         @Test func readingTheInterfacesGivesAStatus() {
-            let status = InterfaceNetworkObserver.readInterfaceStatus()
+            let status = SystemNetworkWatch.readInterfaceStatus()
             #expect(status == .connected || status == .disconnected)
         }
     #endif

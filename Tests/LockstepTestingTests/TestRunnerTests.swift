@@ -191,7 +191,7 @@ struct TestRunnerTests {
         let message = issue.description
         #expect(message.contains("THEN failed at step 3"))
         #expect(message.contains("after WHEN #1 TestRunnerTests.CounterAction.increment"))
-        #expect(message.contains(#"\Store<Counter, CounterAction>.state.count"#))
+        #expect(message.contains(#"\Store<Counter, CounterAction>.<computed (Counter)>.count"#))
         #expect(message.contains("expected: 9"))
         #expect(message.contains("actual: 1"))
         #expect(issue.sourceLocation?.fileID == #fileID)
@@ -216,7 +216,7 @@ struct TestRunnerTests {
         #expect(messages.count == 3 && messages[0].contains(#"actual: """#))
         #expect(messages.count == 3 && messages[1].contains("THEN failed at step 3 (after WHEN #1"))
         #expect(messages.count == 3 && messages[1].contains(#"userTypesNewEmail(userEmail: "john@example.com")"#))
-        #expect(messages.count == 3 && messages[1].contains(#"\MyViewModel.email"#))
+        #expect(messages.count == 3 && messages[1].contains(#"\MyViewModel.<computed (String)>"#))
         #expect(messages.count == 3 && messages[1].contains(#"actual: "john@example.com""#))
         #expect(messages.count == 3 && messages[2].contains("THEN failed at step 6 (after WHEN #2"))
         #expect(messages.count == 3 && messages[2].contains("expected: false"))
@@ -234,7 +234,7 @@ struct TestRunnerTests {
 
         #expect(messages.count == 1)
         #expect(messages.first?.contains(
-            #"THEN failed at step 3 (after WHEN #2 MyViewModel.When.networkFinishesLoadingProfile(.success(["email": "john@example.com"]))): \MyViewModel.loading"#
+            #"THEN failed at step 3 (after WHEN #2 MyViewModel.When.networkFinishesLoadingProfile(.success(["email": "john@example.com"]))): \MyViewModel.<computed (Bool)>"#
         ) == true)
     }
 
@@ -250,6 +250,19 @@ struct TestRunnerTests {
         #expect(messages.first?.contains("diff (- expected, + actual):") == true)
         #expect(messages.first?.contains("-   count: 3,") == true)
         #expect(messages.first?.contains("+   count: 2,") == true)
+    }
+
+    @Test("A failing THEN names a stored property by its name, without reading any source file")
+    func failingThenNamesAStoredProperty() async {
+        let runner = TestRunner<Turnstile>.GIVEN { Turnstile() }
+            .WHEN(.coin)
+            .THEN(\.locked, is: true)
+
+        let messages = await reportedIssues(runner).map(\.description)
+
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains(#"(after WHEN #1 TestRunnerTests.Turnstile.When.coin): \Turnstile.locked"#) == true)
+        #expect(messages.first?.contains("expected: true") == true)
     }
 
     // MARK: - Thrown errors

@@ -46,7 +46,10 @@ struct TodayReducerTests {
     }
 
     @Test func testShiftsLoadedFailureSetsError() {
-        let state = todayReducer(state: TodayState(day: "x"), action: .shiftsLoaded(.failure(.storage("disk full"))))
+        var loading = TodayState(day: "x")
+        loading.isLoading = true
+        let state = todayReducer(state: loading, action: .shiftsLoaded(.failure(.storage("disk full"))))
+        #expect(state.isLoading == false)
         #expect(state.errorMessage == "the shift database cannot be used: disk full")
     }
 

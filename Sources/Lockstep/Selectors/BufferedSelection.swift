@@ -1,74 +1,3 @@
-import Observation
-
-/// How a selection keeps the values that its consumer has not read yet.
-///
-/// Pass one to ``StoreProtocol/select(_:bufferingPolicy:)`` or
-/// ``StoreProtocol/states(bufferingPolicy:)``:
-///
-/// ```swift
-/// // A view only needs the latest score: a slow redraw skips the ones in between.
-/// for await score in store.select(getHomeScoreString, bufferingPolicy: .latest) { ... }
-///
-/// // A log needs every score the store went through, in order.
-/// for await score in store.select(getHomeScoreString, bufferingPolicy: .unbounded) { ... }
-///
-/// // Every score, but never more than 100 unread ones: the oldest are dropped first.
-/// for await score in store.select(getHomeScoreString, bufferingPolicy: .bufferingNewest(100)) { ... }
-/// ```
-///
-/// With ``latest`` the selection holds no buffer: a consumer that asks for a value gets the
-/// value at that moment, and two changes between two requests are seen as one. With a buffer,
-/// the selection records each value as the store's state takes it, from the consumer's first
-/// request on, whether or not the consumer is reading: a consumer that is slower than the store
-/// still sees every distinct value, in order, up to the bound.
-public struct SelectionBufferingPolicy: Sendable, Hashable, CustomStringConvertible {
-    /// The most unread values kept, or `nil` for no buffer.
-    let limit: Int?
-
-    private init(limit: Int?) {
-        self.limit = limit
-    }
-
-    /// No buffer: each request gets the value at that moment.
-    ///
-    /// ```swift
-    /// for await name in store.select(\.user.name, bufferingPolicy: .latest) { label.text = name }
-    /// ```
-    public static let latest = SelectionBufferingPolicy(limit: nil)
-
-    /// Every distinct value, however far behind the consumer is.
-    ///
-    /// ```swift
-    /// for await score in store.select(getHomeScoreString, bufferingPolicy: .unbounded) {
-    ///     scoreLog.append(score)
-    /// }
-    /// ```
-    public static let unbounded = SelectionBufferingPolicy(limit: .max)
-
-    /// Every distinct value, keeping at most `limit` unread ones: when the buffer is full, the
-    /// oldest unread value is dropped, so the consumer always ends on the latest value.
-    ///
-    /// ```swift
-    /// for await score in store.select(getHomeScoreString, bufferingPolicy: .bufferingNewest(10)) { ... }
-    /// ```
-    ///
-    /// - Parameter limit: The most unread values kept; at least 1.
-    /// - Returns: The policy.
-    public static func bufferingNewest(_ limit: Int) -> SelectionBufferingPolicy {
-        precondition(limit >= 1, "A selection's buffer holds at least one value")
-        return SelectionBufferingPolicy(limit: limit)
-    }
-
-    /// `latest`, `unbounded` or `bufferingNewest(n)`.
-    public var description: String {
-        switch limit {
-        case nil: "latest"
-        case .max?: "unbounded"
-        case let limit?: "bufferingNewest(\(limit))"
-        }
-    }
-}
-
 /// When a store's `state` observers are told of a change: before the new state is written (a
 /// store that changes its state with `withMutation`), or after (a store that reports a part of
 /// another store's state once that store has changed).
@@ -121,10 +50,7 @@ extension StoreProtocol {
         _ selector: Selector<State, Value>,
         bufferingPolicy: SelectionBufferingPolicy
     ) -> AnySelection<Value> {
-        guard bufferingPolicy != .latest else { return select(selector) }
-        return AnySelection(recordedValues(bufferingPolicy: bufferingPolicy, isDuplicate: { $0 == $1 }) {
-            selector($0.state)
-        })
+        distinctValues(of: selector, bufferingPolicy: bufferingPolicy) { selector($0.state) }
     }
 
     /// The values a function derives from the state, buffered as `bufferingPolicy` says.
@@ -189,6 +115,17 @@ extension StoreProtocol {
         AnySelection(recordedValues(bufferingPolicy: bufferingPolicy, isDuplicate: nil) { $0.state })
     }
 
+    /// The distinct values `selector` yields: its unbuffered `select(_:)`
+    /// for ``SelectionBufferingPolicy/latest``, otherwise a recording of what `read` reads.
+    package func distinctValues<Value: Equatable & Sendable>(
+        of selector: Selector<State, Value>,
+        bufferingPolicy: SelectionBufferingPolicy,
+        read: @escaping @MainActor @Sendable (Self) -> Value
+    ) -> AnySelection<Value> {
+        guard bufferingPolicy != .latest else { return select(selector) }
+        return AnySelection(recordedValues(bufferingPolicy: bufferingPolicy, isDuplicate: { $0 == $1 }, read: read))
+    }
+
     /// A recording of what `read` reads from this store, buffered as `bufferingPolicy` says.
     package func recordedValues<Value: Sendable>(
         bufferingPolicy: SelectionBufferingPolicy,
@@ -205,217 +142,5 @@ extension StoreProtocol {
         )
         selection.startFirstRecording()
         return selection
-    }
-}
-
-/// The values a store yields, recorded as the store's state changes, for the consumer to read
-/// at its own pace.
-///
-/// The first iteration's recording starts when the selection is made (so that a subscriber
-/// made right after sees the changes that follow); a later iteration's starts at its first
-/// `next()`. Each records the value then, then each value the state takes. The value after a change is read as soon as it is there: for a store that tells
-/// its observers before it writes the state, at its next change or at the consumer's next
-/// request, whichever comes first, so no value is lost between two changes made in one go.
-package struct RecordedSelection<Value: Sendable>: AsyncSequence, Sendable {
-    package typealias Element = Value
-    package typealias Failure = Never
-
-    let limit: Int
-    /// `nil` for a store that does not say: its values are read at the consumer's requests.
-    let timing: StateChangeTiming?
-    let waiters: ChangeWaiters?
-    let isDuplicate: (@Sendable (Value, Value) -> Bool)?
-    /// Reads the value; `nil` once the store is gone.
-    let read: @MainActor @Sendable () -> Value?
-    /// The recorder started with the selection, for its first iteration.
-    private let firstRecorder = Lock<SelectionRecorder<Value>?>(nil)
-
-    package init(
-        limit: Int,
-        timing: StateChangeTiming?,
-        waiters: ChangeWaiters?,
-        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
-        read: @escaping @MainActor @Sendable () -> Value?
-    ) {
-        self.limit = limit
-        self.timing = timing
-        self.waiters = waiters
-        self.isDuplicate = isDuplicate
-        self.read = read
-    }
-
-    package func makeAsyncIterator() -> AsyncIterator {
-        let first = firstRecorder.withLock { recorder in
-            defer { recorder = nil }
-            return recorder
-        }
-        return AsyncIterator(recorder: first ?? makeRecorder())
-    }
-
-    /// Starts recording now, for the first iteration.
-    @MainActor
-    func startFirstRecording() {
-        let recorder = makeRecorder()
-        recorder.start()
-        firstRecorder.withLock { $0 = recorder }
-    }
-
-    private func makeRecorder() -> SelectionRecorder<Value> {
-        SelectionRecorder(
-            limit: limit, timing: timing, waiters: waiters ?? ChangeWaiters(),
-            isDuplicate: isDuplicate, read: read
-        )
-    }
-
-    package struct AsyncIterator: AsyncIteratorProtocol {
-        let recorder: SelectionRecorder<Value>
-
-        package mutating func next() async -> Value? {
-            await recorder.next()
-        }
-
-        package mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
-            await recorder.next()
-        }
-    }
-}
-
-/// The buffer of one iteration of a ``RecordedSelection``, filled on the main actor as the
-/// store changes.
-@MainActor
-final class SelectionRecorder<Value: Sendable>: Sendable {
-    private let limit: Int
-    private let timing: StateChangeTiming?
-    private let waiters: ChangeWaiters
-    private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
-    private let read: @MainActor @Sendable () -> Value?
-
-    private var buffer: [Value] = []
-    private var head = 0
-    /// The value recorded last, to skip a duplicate of it.
-    private var last: Value?
-    private var isStarted = false
-    /// The state changed since the last value was recorded, and the value after the change is
-    /// not recorded yet.
-    private var needsCatchUp = false
-    private var isFinished = false
-    private var waitingID: UInt64?
-
-    nonisolated init(
-        limit: Int,
-        timing: StateChangeTiming?,
-        waiters: ChangeWaiters,
-        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
-        read: @escaping @MainActor @Sendable () -> Value?
-    ) {
-        self.limit = limit
-        self.timing = timing
-        self.waiters = waiters
-        self.isDuplicate = isDuplicate
-        self.read = read
-    }
-
-    /// Records the current value and starts following the store's changes.
-    func start() {
-        guard !isStarted else { return }
-        isStarted = true
-        if let value = track() {
-            record(value)
-        } else {
-            isFinished = true
-        }
-    }
-
-    func next() async -> Value? {
-        while !Task.isCancelled {
-            if !isStarted {
-                start()
-            } else if needsCatchUp, !isFinished {
-                needsCatchUp = false
-                if let value = read() {
-                    record(value)
-                } else {
-                    isFinished = true
-                }
-            }
-            if head < buffer.count {
-                return popFirst()
-            }
-            if isFinished {
-                return nil
-            }
-            let id = waiters.reserveID()
-            waitingID = id
-            let isOpen = await waiters.wait(id)
-            waitingID = nil
-            if !isOpen {
-                if Task.isCancelled { return nil }
-                isFinished = true
-            }
-        }
-        return nil
-    }
-
-    /// Reads the value and registers for the store's next change.
-    private func track() -> Value? {
-        let timing = self.timing
-        return withObservationTracking {
-            read()
-        } onChange: { [weak self] in
-            if timing == nil {
-                // A store of unknown kind may not change on the main actor's current job.
-                Task { @MainActor in self?.changed() }
-            } else {
-                // Store, ChildStore and MockStore change their state only on the main actor
-                // (they are main-actor classes), so their observers are called on it.
-                MainActor.assumeIsolated { self?.changed() }
-            }
-        }
-    }
-
-    /// Called as the store changes: records what must be recorded now, and wakes the consumer.
-    private func changed() {
-        guard !isFinished else { return }
-        let value = track()
-        if let value {
-            switch timing {
-            case .beforeChange?:
-                // The state still holds the value of the previous change: record it if it has
-                // not been, before it is overwritten.
-                if needsCatchUp { record(value) }
-                needsCatchUp = true
-            case .afterChange?:
-                record(value)
-            case nil:
-                needsCatchUp = true
-            }
-        } else {
-            isFinished = true
-        }
-        if let waitingID {
-            waiters.wake(waitingID)
-        }
-    }
-
-    private func record(_ value: Value) {
-        if let isDuplicate, let last, isDuplicate(last, value) { return }
-        last = value
-        if buffer.count - head >= limit {
-            head += 1
-        }
-        buffer.append(value)
-    }
-
-    private func popFirst() -> Value {
-        let value = buffer[head]
-        head += 1
-        if head == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head > 64, head * 2 > buffer.count {
-            buffer.removeFirst(head)
-            head = 0
-        }
-        return value
     }
 }

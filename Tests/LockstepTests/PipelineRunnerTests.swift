@@ -1,0 +1,44 @@
+@testable import LockstepFixtures
+@testable import Lockstep
+import LockstepTesting
+import Testing
+
+/// The order in which an effect's pipeline ends, forced step by step with a gate.
+@Suite("Pipeline runner")
+struct PipelineRunnerTests {
+    struct Boom: Error {}
+
+    /// A dispatch waits on the tree of its action until every effect has let go of the action.
+    /// A pipeline that throws on the action must hand its failure over (to be recorded and
+    /// reported) while it still holds the action: letting go first would let the dispatch return
+    /// before the failure is recorded. The gate parks the pipeline inside the hand-over, so the
+    /// test sees that moment every time instead of hoping a scheduler shows it.
+    @Test("A pipeline that throws hands its failure over while it still holds the action it failed on")
+    func failureIsHandedOverBeforeTheActionIsLetGo() async {
+        let effect = Effect<CounterAction> { actions in
+            actions.map { _ throws -> CounterAction in throw Boom() }
+        }
+        let input = EffectInput<CounterAction>()
+        let tree = DispatchTree()
+        input.deliver(.increment, tree: tree)
+        #expect(tree.pendingCount == 1)
+
+        let handOver = Gate()
+        let handedOver = Lock<[EffectFailure?]>([])
+        let run = Task {
+            await PipelineRunner.run(effect, input: input, dispatchOutput: { _ in }) { failure in
+                handedOver.withLock { $0.append(failure) }
+                await handOver.pass()
+            }
+        }
+        await handOver.arrival()
+
+        #expect(handedOver.withLock { $0.count } == 1)
+        #expect(handedOver.withLock { $0.first??.error is Boom })
+        #expect(tree.pendingCount == 1, "the pipeline let go of the action before its failure was handed over")
+
+        handOver.open()
+        await run.value
+        #expect(tree.pendingCount == 0)
+    }
+}
