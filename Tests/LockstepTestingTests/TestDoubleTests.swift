@@ -10,7 +10,7 @@ struct TestDoubleTests {
         let handled = CallRecorder<Int>()
 
         // Posted before anyone subscribes: delivered to the first subscriber.
-        let poster = Task { await source.post(1) }
+        let poster = Task { await source.send(1) }
         let consumer = Task {
             for await value in source {
                 handled.record(value)
@@ -20,7 +20,7 @@ struct TestDoubleTests {
         await poster.value
         #expect(handled.arguments == [1])
 
-        await source.post(2)
+        await source.send(2)
         await consumer.value
         #expect(handled.arguments == [1, 2])
     }
@@ -33,7 +33,7 @@ struct TestDoubleTests {
                 break
             }
         }
-        await source.post(1)
+        await source.send(1)
         await consumer.value
         #expect(source.subscriberCount == 0)
     }
@@ -46,7 +46,7 @@ struct TestDoubleTests {
             for await value in source { values.append(value) }
             return values
         }
-        await source.post(7)
+        await source.send(7)
         source.finish()
         #expect(await consumer.value == [7])
     }

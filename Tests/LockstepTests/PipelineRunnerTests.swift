@@ -24,7 +24,7 @@ struct PipelineRunnerTests {
         #expect(tree.pendingCount == 1)
 
         let handOver = Gate()
-        let handedOver = Lock<[EffectFailure?]>([])
+        let handedOver = Lock<[EffectFailure<String>?]>([])
         let run = Task {
             await PipelineRunner.run(effect, input: input, dispatchOutput: { _ in }) { failure in
                 handedOver.withLock { $0.append(failure) }
