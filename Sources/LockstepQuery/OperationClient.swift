@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-import Lockstep
+@_spi(Testing) import Lockstep
 
 /// The cache of an app's operations: one ``OperationStore`` per key, with the defaults every
 /// store runs with.
@@ -558,8 +558,35 @@ public final class OperationClient: Sendable {
 
     /// Returns when no run is in flight in any of the client's stores, including runs that start
     /// while it waits. Cancelling the calling task makes it return early.
-    public func waitUntilIdle() async {
-        await tracker.waitUntilIdle()
+    ///
+    /// Under LockstepTesting's `withTrackedWork`, runs are tracked work: when every run in flight
+    /// (and every other piece of tracked work) is parked on a test double that only the test can
+    /// release, it reports an issue naming what each is parked on, and returns, rather than
+    /// waiting forever.
+    ///
+    /// ```swift
+    /// await withTrackedWork { _ in
+    ///   let store = client.store(for: SomeData.query)
+    ///   let subscription = store.subscribe(with: QueryEventHandler())   // starts a fetch
+    ///   await client.waitUntilIdle()
+    ///   #expect(store.currentValue != nil)
+    ///   subscription.cancel()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func waitUntilIdle(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await tracker.waitUntilIdle(
+            at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The number of runs in flight in the client's stores.
@@ -587,10 +614,26 @@ public final class OperationClient: Sendable {
     private func scheduleEviction(of path: OperationPath) {
         guard let evictionDelay else { return }
         let clock = evictionTimerClock
+        // Under a test's work scope the timer is tracked work, parked while it sleeps. A test
+        // toolkit's clock parks it; on any other clock it parks itself, or a wait in the test
+        // would count it as running for the whole delay.
+        let trackedTask = WorkMonitor.scope.map {
+            TrackedTask(monitor: $0, label: "the eviction timer of \(path)")
+        }
         let timer = Task { [weak self] in
-            guard (try? await clock.sleep(evictionDelay)) != nil, let self else { return }
-            let removed = storage.withLock { storage in self.sweep(&storage) }
-            notify(added: [], removed: removed)
+            await TrackedTask.$current.withValue(trackedTask) {
+                if !clock.parksSleepers {
+                    trackedTask?.prepareToPark(
+                        "sleeping for \(evictionDelay.shortDescription) on a clock that is not the test's")
+                    trackedTask?.commitPark()
+                }
+                let slept = (try? await clock.sleep(evictionDelay)) != nil
+                trackedTask?.resume()
+                guard slept, let self else { return }
+                let removed = self.storage.withLock { storage in self.sweep(&storage) }
+                self.notify(added: [], removed: removed)
+            }
+            trackedTask?.finish()
         }
         let previous = storage.withLock { storage -> Task<Void, Never>? in
             guard storage.entries[path] != nil else { return nil }

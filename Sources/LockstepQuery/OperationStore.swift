@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-import Lockstep
+@_spi(Testing) import Lockstep
 
 /// The one place that holds an operation's state: its value, its runs and its subscribers.
 ///
@@ -488,7 +488,13 @@ public final class OperationStore<State: OperationState>: Sendable {
         core.unclaimedRun = nil
         core.hasRun = true
         core.latestArguments = arguments
-        let task = OperationTask<State.Value>(id: id, runReason: reason)
+        // Under a test's work monitor (a TestStore's, or the scope of `withTrackedWork`) the run
+        // is tracked work of its own, so the toolkit's waits see it and name what it is parked on.
+        let label = "the request of \(path)"
+        let trackedTask = (TrackedTask.current?.workMonitor ?? WorkMonitor.scope).map {
+            TrackedTask(monitor: $0, label: label)
+        }
+        let task = OperationTask<State.Value>(id: id, runReason: reason, label: label)
         let handlers = handler.map { [$0] } ?? []
         core.runs[id] = Run(
             task: task, context: context, invalidations: core.invalidations, arguments: arguments,
@@ -496,17 +502,22 @@ public final class OperationStore<State: OperationState>: Sendable {
         core.state.apply(.started(run: id, arguments: arguments, date: settings.now()))
         core.events.append(.state(core.state, context, .everyone(runHandlers: handlers)))
         core.events.append(.runStarted(arguments, context, runHandlers: handlers))
-        tracker.started()
+        tracker.started(tracked: trackedTask != nil)
         let continuation = OperationContinuation<State.Value, State.Failure> { [weak self] result in
             self?.yielded(result, run: id)
         }
         let work = Task { [weak self, body, settings, tracker] in
-            let result = await Self.execute(
-                body, arguments: arguments, context: context, settings: settings,
-                continuation: continuation)
-            let delivered = self?.finish(run: id, with: result) ?? result
-            task.finish(with: delivered)
-            tracker.ended()
+            await TrackedTask.$current.withValue(trackedTask) {
+                let result = await Self.execute(
+                    body, arguments: arguments, context: context, settings: settings,
+                    continuation: continuation)
+                let delivered = self?.finish(run: id, with: result) ?? result
+                // Its waiters run again before the run counts as finished, so a test never sees
+                // a moment with nothing running while they go on.
+                task.finish(with: delivered)
+                tracker.ended(tracked: trackedTask != nil)
+            }
+            trackedTask?.finish()
         }
         task.attach(work)
         return task
