@@ -1,0 +1,158 @@
+import IssueReporting
+import Observation
+
+/// The buffer of one iteration of a ``RecordedSelection``, filled on the main actor as the
+/// store changes.
+@MainActor
+final class SelectionRecorder<Value: Sendable>: Sendable {
+    private let limit: Int
+    private let timing: StateChangeTiming?
+    private let waiters: ChangeWaiters
+    private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
+    private let read: @MainActor @Sendable () -> Value?
+
+    private var buffer: [Value] = []
+    private var head = 0
+    /// The value recorded last, to skip a duplicate of it.
+    private var last: Value?
+    private var isStarted = false
+    /// The state changed since the last value was recorded, and the value after the change is
+    /// not recorded yet.
+    private var needsCatchUp = false
+    private var isFinished = false
+    private var waitingID: UInt64?
+
+    nonisolated init(
+        limit: Int,
+        timing: StateChangeTiming?,
+        waiters: ChangeWaiters,
+        isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        read: @escaping @MainActor @Sendable () -> Value?
+    ) {
+        self.limit = limit
+        self.timing = timing
+        self.waiters = waiters
+        self.isDuplicate = isDuplicate
+        self.read = read
+    }
+
+    /// Records the current value and starts following the store's changes.
+    func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        if let value = track() {
+            record(value)
+        } else {
+            isFinished = true
+        }
+    }
+
+    func next() async -> Value? {
+        while !Task.isCancelled {
+            if !isStarted {
+                start()
+            } else if needsCatchUp, !isFinished {
+                needsCatchUp = false
+                if let value = read() {
+                    record(value)
+                } else {
+                    isFinished = true
+                }
+            }
+            if head < buffer.count {
+                return popFirst()
+            }
+            if isFinished {
+                return nil
+            }
+            let id = waiters.reserveID()
+            waitingID = id
+            // Under a test's work scope: a tracked consumer is parked until the store changes,
+            // and the test waiting for a value is told at once when no tracked work can change
+            // the store. A store of unknown kind tells its changes later, from a task of its
+            // own, so such a wait cannot decide.
+            let outcome = await waiters.wait(
+                id,
+                activity: timing == nil ? nil : "waiting for a change of a selection",
+                detectsStall: timing != nil && TrackedTask.current == nil
+            )
+            waitingID = nil
+            switch outcome {
+            case .changed:
+                break
+            case .ended:
+                if Task.isCancelled { return nil }
+                isFinished = true
+            case .stalled:
+                let message = WorkMonitor.scope?.stallMessage(waitingFor: "the next value of a selection")
+                reportIssue(message ?? "Waiting for the next value of a selection, which nothing can change.")
+                isFinished = true
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Reads the value and registers for the store's next change.
+    private func track() -> Value? {
+        let timing = self.timing
+        return withObservationTracking {
+            read()
+        } onChange: { [weak self] in
+            if timing == nil {
+                // A store of unknown kind may not change on the main actor's current job.
+                Task { @MainActor in self?.changed() }
+            } else {
+                // Store, ChildStore and MockStore change their state only on the main actor
+                // (they are main-actor classes), so their observers are called on it.
+                MainActor.assumeIsolated { self?.changed() }
+            }
+        }
+    }
+
+    /// Called as the store changes: records what must be recorded now, and wakes the consumer.
+    private func changed() {
+        guard !isFinished else { return }
+        let value = track()
+        if let value {
+            switch timing {
+            case .beforeChange?:
+                // The state still holds the value of the previous change: record it if it has
+                // not been, before it is overwritten.
+                if needsCatchUp { record(value) }
+                needsCatchUp = true
+            case .afterChange?:
+                record(value)
+            case nil:
+                needsCatchUp = true
+            }
+        } else {
+            isFinished = true
+        }
+        if let waitingID {
+            waiters.wake(waitingID)
+        }
+    }
+
+    private func record(_ value: Value) {
+        if let isDuplicate, let last, isDuplicate(last, value) { return }
+        last = value
+        if buffer.count - head >= limit {
+            head += 1
+        }
+        buffer.append(value)
+    }
+
+    private func popFirst() -> Value {
+        let value = buffer[head]
+        head += 1
+        if head == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 64, head * 2 > buffer.count {
+            buffer.removeFirst(head)
+            head = 0
+        }
+        return value
+    }
+}
