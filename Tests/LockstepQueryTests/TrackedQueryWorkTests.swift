@@ -20,7 +20,7 @@ struct TrackedQueryWorkTests {
         await withKnownIssue {
             await withTrackedWork { work in
                 // The profile was loaded; nobody subscribes to it, so its eviction timer sleeps.
-                _ = try? await client.store(for: BackendProfile(server: server)).fetch()
+                _ = try? await client.store(for: ProfileQuery(server: ProfileServer(name: "Grace"))).fetch()
                 let save = work.start("the save") {
                     try await client.store(for: SaveBackendProfile(server: server)).mutate(with: "Ada")
                 }
@@ -47,7 +47,7 @@ struct TrackedQueryWorkTests {
         let client = OperationClient(clock: clock, now: { fixedDate }, evictionClock: clock)
         await withKnownIssue {
             await withTrackedWork { work in
-                _ = try? await client.store(for: BackendProfile(server: server)).fetch()
+                _ = try? await client.store(for: ProfileQuery(server: ProfileServer(name: "Grace"))).fetch()
                 work.start("the save") {
                     try await client.store(for: SaveBackendProfile(server: server)).mutate(with: "Ada")
                 }
@@ -113,8 +113,7 @@ struct TrackedQueryWorkTests {
     }
 }
 
-/// A fake server: loads the profile at once; holds each save at its gate, then answers after a
-/// second of its clock.
+/// A fake server that holds each save at its gate, then answers after a second of its clock.
 final class ProfileBackend: Sendable {
     let gate = Gate(name: "server")
     let clock: ManualClock
@@ -130,21 +129,6 @@ final class ProfileBackend: Sendable {
         await gate.pass()
         try await clock.sleep(for: .seconds(1))
         saves.withLock { $0.append(name) }
-    }
-}
-
-struct BackendProfile: QueryRequest {
-    let server: ProfileBackend
-    var path: OperationPath { ["profile"] }
-    static func == (lhs: Self, rhs: Self) -> Bool { true }
-    func hash(into hasher: inout Hasher) {}
-
-    func fetch(
-        isolation: isolated (any Actor)?,
-        in context: OperationContext,
-        with continuation: OperationContinuation<String, any Error>
-    ) async throws -> String {
-        "Grace"
     }
 }
 
