@@ -61,13 +61,18 @@ extension OperationStore {
         core.unclaimedRun = nil
         core.hasRun = true
         core.latestArguments = arguments
-        // Under a test's work monitor (a TestStore's, or the scope of `withTrackedWork`) the run
-        // is tracked work of its own, so the toolkit's waits see it and name what it is parked on.
+        // Started by tracked work (a TestStore's send or effect, a piece of `withTrackedWork`),
+        // the run goes on as part of that work, which may wait for it in ways no monitor sees (a
+        // stream of the store's states): the run inherits its tracked task. Started by the test
+        // itself under `withTrackedWork`, the run is tracked work of its own, so the toolkit's
+        // waits see it and name what it is parked on.
         let label = "the request of \(path)"
-        let trackedTask = (TrackedTask.current?.workMonitor ?? WorkMonitor.scope).map {
-            TrackedTask(monitor: $0, label: label)
-        }
-        let task = OperationTask<State.Value>(id: id, runReason: reason, label: label)
+        let inherited = TrackedTask.current
+        let ownTrackedTask = inherited == nil
+            ? WorkMonitor.scope.map { TrackedTask(monitor: $0, label: label) }
+            : nil
+        let isTracked = inherited != nil || ownTrackedTask != nil
+        let task = OperationTask<State.Value>(id: id, runReason: reason, label: label, trackedTask: ownTrackedTask)
         let handlers = handler.map { [$0] } ?? []
         core.runs[id] = Run(
             task: task, context: context, invalidations: core.invalidations, arguments: arguments,
@@ -75,12 +80,12 @@ extension OperationStore {
         core.state.apply(.started(run: id, arguments: arguments, date: settings.now()))
         core.events.append(.state(core.state, context, .everyone(runHandlers: handlers)))
         core.events.append(.runStarted(arguments, context, runHandlers: handlers))
-        tracker.started(tracked: trackedTask != nil)
+        tracker.started(tracked: isTracked)
         let continuation = OperationContinuation<State.Value, State.Failure> { [weak self] result in
             self?.yielded(result, run: id)
         }
         let work = Task { [weak self, body, settings, tracker] in
-            await TrackedTask.$current.withValue(trackedTask) {
+            await TrackedTask.$current.withValue(ownTrackedTask ?? inherited) {
                 let result = await Self.execute(
                     body, arguments: arguments, context: context, settings: settings,
                     continuation: continuation)
@@ -88,9 +93,9 @@ extension OperationStore {
                 // Its waiters run again before the run counts as finished, so a test never sees
                 // a moment with nothing running while they go on.
                 task.finish(with: delivered)
-                tracker.ended(tracked: trackedTask != nil)
+                tracker.ended(tracked: isTracked)
             }
-            trackedTask?.finish()
+            ownTrackedTask?.finish()
         }
         task.attach(work)
         return task

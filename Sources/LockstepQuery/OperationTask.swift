@@ -43,11 +43,17 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     /// What the run is, in a test's failure messages ("the request of [users]").
     let label: String
+    /// The run's own tracked task, when it is tracked work of its own under a test's work scope.
+    private let trackedTask: TrackedTask?
 
-    init(id: Int, runReason: OperationContext.RunReason, label: String = "a run") {
+    init(
+        id: Int, runReason: OperationContext.RunReason, label: String = "a run",
+        trackedTask: TrackedTask? = nil
+    ) {
         self.id = id
         self.runReason = runReason
         self.label = label
+        self.trackedTask = trackedTask
     }
 
     /// Waits for the run to end and returns its value, or throws its error.
@@ -131,10 +137,11 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
         }
     }
 
-    /// Waits for the run's result. Under a test's work monitor, the calling tracked task counts
-    /// as waiting meanwhile: the run is tracked work of its own.
+    /// Waits for the run's result. When the run is tracked work of its own, a tracked caller
+    /// counts as waiting meanwhile; a run that goes on as part of other tracked work leaves the
+    /// caller as it is.
     func wait(for waiter: Int) async throws -> Value {
-        let trackedTask = TrackedTask.current
+        let trackedTask = self.trackedTask == nil ? nil : TrackedTask.current
         let label = label
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

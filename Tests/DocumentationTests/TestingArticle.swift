@@ -75,8 +75,9 @@ struct TestingArticleTests {
                 await save.finish()
             }
         } matching: { issue in
-            issue.description.contains(#"the eviction timer of ["profile"] sleeping on ManualClock 'clock' until t+300s"#)
-                && issue.description.contains(#"the request of ["save-profile"] parked on Gate 'server'"#)
+            issue.description.contains("Waiting for the save to finish; in flight: ")
+                && issue.description.contains(#"the eviction timer of ["profile"] sleeping on ManualClock 'clock' until t+300s"#)
+                && issue.description.contains("the save parked on Gate 'server'")
         }
     }
 
@@ -93,7 +94,8 @@ struct TestingArticleTests {
                 await client.waitUntilIdle()   // fails at once: the save is parked on Gate 'server'
             }
         } matching: { issue in
-            issue.description.contains("Waiting for the query client to be idle (1 run in flight)")
+            issue.description.contains(
+                "Waiting for the query client to be idle (1 run in flight); in flight: the save parked on Gate 'server'.")
         }
     }
 
