@@ -58,12 +58,16 @@ final class WorkTracker: Sendable {
         let monitor = WorkMonitor.scope
         // A run no monitor tracks may be running: then only cancellation can end the wait.
         let canDecide = storage.withLock { $0.untracked == 0 }
-        let outcome = await awaitWaiter(
-            on: storage, \.idleWaiters, for: (),
-            activity: "waiting for the query client to be idle",
-            detectsStall: canDecide
-        ) { storage in
-            storage.running == 0 ? () : nil
+        // Tracked work that waits here keeps counting as running: a run it started goes on as
+        // part of it, so it must not count as parked meanwhile.
+        let outcome = await TrackedTask.$current.withValue(nil) {
+            await awaitWaiter(
+                on: storage, \.idleWaiters, for: (),
+                activity: "waiting for the query client to be idle",
+                detectsStall: canDecide
+            ) { storage in
+                storage.running == 0 ? () : nil
+            }
         }
         guard case .stalled = outcome, let monitor else { return }
         let count = running
