@@ -16,20 +16,7 @@ extension OperationClient {
     @discardableResult
     public func evictUnusedStores(matching prefix: OperationPath = OperationPath()) -> [OperationPath] {
         let now = clock.now()
-        let (removed, timers) = storage.withLock { storage in
-            var removed: [any EvictableStore] = []
-            var timers: [Task<Void, Never>] = []
-            for (path, entry) in storage.entries
-            where prefix.isPrefix(of: path) && entry.store.isUnused(now: now) {
-                if let timer = entry.evictionTimer { timers.append(timer) }
-                storage.entries[path] = nil
-                removed.append(entry.store)
-            }
-            return (removed, timers)
-        }
-        for timer in timers { timer.cancel() }
-        notify(added: [], removed: removed)
-        return removed.map(\.path)
+        return forgetStores { path, store in prefix.isPrefix(of: path) && store.isUnused(now: now) }
     }
 
     // MARK: Eviction

@@ -292,10 +292,19 @@ extension OperationClient {
     /// Forgets the stores whose paths start with `prefix` (all of them by default). Their runs go
     /// on; anyone holding one of them keeps it, and the next ``store(for:)-(Query)`` makes a new one.
     public func clearStores(matching prefix: OperationPath = OperationPath()) {
+        forgetStores { path, _ in prefix.isPrefix(of: path) }
+    }
+
+    /// Forgets the kept stores `isForgotten` picks, cancels their eviction timers and tells the
+    /// change subscribers; returns their paths.
+    @discardableResult
+    func forgetStores(
+        where isForgotten: (OperationPath, any EvictableStore) -> Bool
+    ) -> [OperationPath] {
         let (timers, removed) = storage.withLock { storage in
             var timers: [Task<Void, Never>] = []
             var removed: [any EvictableStore] = []
-            for (path, entry) in storage.entries where prefix.isPrefix(of: path) {
+            for (path, entry) in storage.entries where isForgotten(path, entry.store) {
                 if let timer = entry.evictionTimer { timers.append(timer) }
                 storage.entries[path] = nil
                 removed.append(entry.store)
@@ -304,5 +313,6 @@ extension OperationClient {
         }
         for timer in timers { timer.cancel() }
         notify(added: [], removed: removed)
+        return removed.map(\.path)
     }
 }
