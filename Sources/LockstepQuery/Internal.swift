@@ -1,15 +1,19 @@
 import Foundation
-import Lockstep
+import IssueReporting
+@_spi(Testing) import Lockstep
 
 /// A clock reduced to what the query layer needs: the time since the client was made, and sleep.
 struct OperationClock: Sendable {
     let now: @Sendable () -> Duration
     let sleep: @Sendable (Duration) async throws -> Void
+    /// Whether sleeping on the clock parks a test's tracked task (a test toolkit's clock does).
+    let parksSleepers: Bool
 
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         let start = clock.now
         now = { start.duration(to: clock.now) }
         sleep = { try await clock.sleep(for: $0) }
+        parksSleepers = clock is any ParkingClock
     }
 }
 
@@ -17,9 +21,9 @@ struct OperationClock: Sendable {
 final class WorkTracker: Sendable {
     private struct Storage {
         var running = 0
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-        var cancelled: Set<Int> = []
-        var nextWaiter = 0
+        /// The runs in flight that no test's work monitor tracks.
+        var untracked = 0
+        var idleWaiters = WaiterQueue<Void, Void>()
     }
 
     private let storage = Lock(Storage())
@@ -28,44 +32,59 @@ final class WorkTracker: Sendable {
         storage.withLock { $0.running }
     }
 
-    func started() {
-        storage.withLock { $0.running += 1 }
+    func started(tracked: Bool) {
+        storage.withLock { storage in
+            storage.running += 1
+            if !tracked { storage.untracked += 1 }
+        }
     }
 
-    func ended() {
-        let waiters = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
+    func ended(tracked: Bool) {
+        let waiters = storage.withLock { storage -> [WaiterQueue<Void, Void>.Resumption] in
             storage.running -= 1
+            if !tracked { storage.untracked -= 1 }
             guard storage.running == 0 else { return [] }
-            defer { storage.waiters = [:] }
-            return Array(storage.waiters.values)
+            return storage.idleWaiters.satisfy { _ in () }
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.perform() }
     }
 
     /// Returns when no run is in flight, or when the calling task is cancelled.
-    func waitUntilIdle() async {
-        let id = storage.withLock { storage in
-            defer { storage.nextWaiter += 1 }
-            return storage.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let resumeNow = storage.withLock { storage in
-                    if storage.running == 0 || storage.cancelled.remove(id) != nil { return true }
-                    storage.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
+    ///
+    /// Under a test's work scope (`withTrackedWork`), when every run in flight is tracked and
+    /// every piece of tracked work is parked on a test double, no run can end without the test:
+    /// this reports an issue naming what each is parked on, and returns.
+    func waitUntilIdle(at location: IssueLocation) async {
+        let monitor = WorkMonitor.scope
+        // A run no monitor tracks may be running: then only cancellation can end the wait.
+        let canDecide = storage.withLock { $0.untracked == 0 }
+        // Tracked work that waits here keeps counting as running: a run it started goes on as
+        // part of it, so it must not count as parked meanwhile.
+        let outcome = await TrackedTask.$current.withValue(nil) {
+            await awaitWaiter(
+                on: storage, \.idleWaiters, for: (),
+                activity: "waiting for the query client to be idle",
+                detectsStall: canDecide
+            ) { storage in
+                storage.running == 0 ? () : nil
             }
-        } onCancel: {
-            let continuation = storage.withLock { storage in
-                let continuation = storage.waiters.removeValue(forKey: id)
-                if continuation == nil { storage.cancelled.insert(id) }
-                return continuation
-            }
-            continuation?.resume()
         }
+        guard case .stalled = outcome, let monitor else { return }
+        let count = running
+        reportIssue(
+            monitor.stallMessage(
+                waitingFor: "the query client to be idle (\(count) run\(count == 1 ? "" : "s") in flight)"),
+            fileID: location.fileID, filePath: location.filePath, line: location.line,
+            column: location.column)
     }
+}
+
+/// Where a failure of a wait is reported: the caller's location.
+struct IssueLocation: Sendable {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
 }
 
 /// The time sources a store takes from its client; the rest of its configuration is in its context.

@@ -1,4 +1,4 @@
-import Lockstep
+@_spi(Testing) import Lockstep
 
 /// One run of an operation: a fetch of a query or a mutation's run.
 ///
@@ -20,7 +20,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     private struct Storage {
         var result: Result<Value, any Error>?
-        var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
+        var waiters: [Int: Waiter] = [:]
         var cancelledWaiters: Set<Int> = []
         var nextWaiter = 0
         var openWaiters = 0
@@ -29,9 +29,31 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
         var joinWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    init(id: Int, runReason: OperationContext.RunReason) {
+    /// A caller waiting for the run, and its tracked task under a test's work monitor.
+    private struct Waiter {
+        let continuation: CheckedContinuation<Value, any Error>
+        let trackedTask: TrackedTask?
+
+        /// Marks the caller running, then resumes it; call it outside every lock.
+        func resume(with result: Result<Value, any Error>) {
+            trackedTask?.resume()
+            continuation.resume(with: result)
+        }
+    }
+
+    /// What the run is, in a test's failure messages ("the request of [users]").
+    let label: String
+    /// The run's own tracked task, when it is tracked work of its own under a test's work scope.
+    private let trackedTask: TrackedTask?
+
+    init(
+        id: Int, runReason: OperationContext.RunReason, label: String = "a run",
+        trackedTask: TrackedTask? = nil
+    ) {
         self.id = id
         self.runReason = runReason
+        self.label = label
+        self.trackedTask = trackedTask
     }
 
     /// Waits for the run to end and returns its value, or throws its error.
@@ -115,8 +137,13 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
         }
     }
 
+    /// Waits for the run's result. When the run is tracked work of its own, a tracked caller
+    /// counts as waiting meanwhile; a run that goes on as part of other tracked work leaves the
+    /// caller as it is.
     func wait(for waiter: Int) async throws -> Value {
-        try await withTaskCancellationHandler {
+        let trackedTask = self.trackedTask == nil ? nil : TrackedTask.current
+        let label = label
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let ready: Result<Value, any Error>? = storage.withLock { storage in
                     if storage.cancelledWaiters.remove(waiter) != nil {
@@ -126,10 +153,15 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
                         storage.openWaiters -= 1
                         return result
                     }
-                    storage.waiters[waiter] = continuation
+                    storage.waiters[waiter] = Waiter(continuation: continuation, trackedTask: trackedTask)
+                    trackedTask?.prepareToWait("waiting for \(label)")
                     return nil
                 }
-                if let ready { continuation.resume(with: ready) }
+                if let ready {
+                    continuation.resume(with: ready)
+                } else {
+                    trackedTask?.commitPark()
+                }
             }
         } onCancel: {
             waiterCancelled(waiter)
@@ -138,7 +170,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     private func waiterCancelled(_ waiter: Int) {
         let (continuation, task) = storage.withLock {
-            storage -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+            storage -> (Waiter?, Task<Void, Never>?) in
             guard storage.result == nil else { return (nil, nil) }
             let continuation = storage.waiters.removeValue(forKey: waiter)
             if continuation == nil {
@@ -149,7 +181,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
             storage.isCancelled = true
             return (continuation, storage.task)
         }
-        continuation?.resume(throwing: CancellationError())
+        continuation?.resume(with: .failure(CancellationError()))
         task?.cancel()
     }
 

@@ -219,3 +219,6 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 }
+
+// Its sleepers park their tracked tasks themselves, saying until when.
+extension ManualClock: ParkingClock {}

@@ -29,24 +29,7 @@ func reportStall(waitingFor expectation: String, at location: SourceLocation) {
 }
 
 func stallMessage(waitingFor expectation: String, monitor: WorkMonitor?) -> String {
-    let inFlight = monitor?.inFlight ?? []
-    let list = inFlight.isEmpty
-        ? "nothing"
-        : inFlight.joined(separator: "; ")
-    var message = """
-        Waiting for \(expectation); in flight: \(list). Nothing tracked can go on without the \
-        test, so the wait can never end: release what the work is parked on first (open the \
-        gate, advance the clock, post the event), or wait for something that will happen.
-        """
-    let untracked = monitor?.untrackedPlaces ?? []
-    if !untracked.isEmpty {
-        message += """
-             Work the toolkit does not track reached \(untracked.joined(separator: ", ")), and \
-            untracked work may still be running: start it with `TrackedWork.start(_:operation:)` \
-            or through a TestStore so that waits can see it.
-            """
-    }
-    return message
+    (monitor ?? WorkMonitor()).stallMessage(waitingFor: expectation)
 }
 
 /// Marks the calling task parked on a test double: the first half under the double's lock.
@@ -64,15 +47,4 @@ func trackedTaskParking(_ activity: String, at place: @autoclosure () -> String)
 /// A test double's name in failure messages: "Gate 'server'", or "a Gate" without a name.
 func doubleDescription(_ kind: String, name: String?) -> String {
     name.map { "\(kind) '\($0)'" } ?? "a \(kind)"
-}
-
-extension Duration {
-    /// "300s", "1.5s", "250ms": a duration for failure messages.
-    var shortDescription: String {
-        let (seconds, attoseconds) = components
-        if attoseconds == 0 { return "\(seconds)s" }
-        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        if milliseconds < 1000, milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
-        return "\(milliseconds / 1000)s"
-    }
 }

@@ -6,8 +6,8 @@
 /// Inside ``withTrackedWork(isolation:_:)``, every wait of the toolkit (``Gate/arrival(count:fileID:filePath:line:column:)``,
 /// ``ManualClock/sleepers(count:fileID:filePath:line:column:)``,
 /// ``EventSource/subscribed(fileID:filePath:line:column:)``, ``TrackedWorkTask/finish(fileID:filePath:line:column:)``,
-/// the next action of ``MockStore/dispatchedActions``) knows whether any tracked work could still
-/// satisfy it. When every piece of tracked work has finished or is parked on a test double that
+/// the next action of ``MockStore/dispatchedActions``, the next value of a buffered selection,
+/// the query client's `waitUntilIdle()`) knows whether any tracked work could still satisfy it. When every piece of tracked work has finished or is parked on a test double that
 /// only the test can release, and the wait is not satisfied, the wait reports an issue that
 /// names what it waited for and what each piece of work is parked on, and returns:
 ///
@@ -24,8 +24,8 @@
 /// }
 /// ```
 ///
-/// Tracked work is work started with ``start(_:operation:)`` and the work of a ``TestStore``
-/// made in the scope. A task the test starts by hand (`Task { ... }`) is not tracked: a wait
+/// Tracked work is work started with ``start(_:operation:)``, the work of a ``TestStore``
+/// made in the scope, and the runs and eviction timers of the query layer started in either. A task the test starts by hand (`Task { ... }`) is not tracked: a wait
 /// cannot know that it will still arrive, so start such work with ``start(_:operation:)``
 /// instead. When untracked work reaches a test double in the scope, failure messages say so.
 public final class TrackedWork: Sendable {

@@ -8,8 +8,21 @@ package final class ChangeWaiters: Sendable {
         var nextID: UInt64 = 0
         /// Reserved waits that have not started waiting yet, and whether a change already came.
         var reserved: [UInt64: Bool] = [:]
-        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var waiters: [UInt64: Waiter] = [:]
         var isClosed = false
+    }
+
+    /// A waiting consumer, resumed with whether its wait stalled, and its tracked task under a
+    /// test's work monitor.
+    private struct Waiter {
+        let continuation: CheckedContinuation<Bool, Never>
+        let trackedTask: TrackedTask?
+
+        /// Marks the consumer running, then resumes it; call it outside the lock.
+        func resume(stalled: Bool = false) {
+            trackedTask?.resume()
+            continuation.resume(returning: stalled)
+        }
     }
 
     private let state = Lock(State())
@@ -34,22 +47,43 @@ package final class ChangeWaiters: Sendable {
     /// Suspends until ``wake(_:)`` is called with `id` (before or after this call), the task
     /// is cancelled, or the waiters are closed. Returns `false` when closed or cancelled.
     func wait(_ id: UInt64) async -> Bool {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        await wait(id, activity: nil, detectsStall: false) == .changed
+    }
+
+    /// Waits as ``wait(_:)`` does. Under a test's work monitor, a tracked consumer counts as
+    /// parked meanwhile (`activity` says on what) when `activity` is given, and with
+    /// `detectsStall` the wait ends with ``ChangeWait/stalled`` once no tracked work is running
+    /// (nothing the test does not do itself can change the store any more).
+    func wait(_ id: UInt64, activity: String?, detectsStall: Bool) async -> ChangeWait {
+        let monitor = detectsStall ? WorkMonitor.scope : nil
+        let trackedTask = activity == nil ? nil : TrackedTask.current
+        let watch = QuiescenceWatch()
+        let stalled = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let resumeNow = state.withLock { state in
                     let wokenEarly = state.reserved.removeValue(forKey: id) ?? false
                     if wokenEarly || state.isClosed || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
+                    state.waiters[id] = Waiter(continuation: continuation, trackedTask: trackedTask)
+                    if let activity { trackedTask?.prepareToPark(activity) }
                     return false
                 }
                 if resumeNow {
-                    continuation.resume()
+                    continuation.resume(returning: false)
+                    return
+                }
+                trackedTask?.commitPark()
+                watch.token = monitor?.whenQuiescent { [self] in
+                    state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(stalled: true)
                 }
             }
-            return !Task.isCancelled && !state.withLock { $0.isClosed }
         } onCancel: {
             wake(id)
         }
+        if let token = watch.token {
+            monitor?.forgetQuiescenceAction(token)
+        }
+        if stalled { return .stalled }
+        return !Task.isCancelled && !state.withLock { $0.isClosed } ? .changed : .ended
     }
 
     /// Wakes the wait with identifier `id`, or makes it return at once if it has not started.
@@ -75,4 +109,14 @@ package final class ChangeWaiters: Sendable {
             waiter.resume()
         }
     }
+}
+
+/// How a wait on ``ChangeWaiters`` ended.
+enum ChangeWait: Equatable {
+    /// The store changed.
+    case changed
+    /// The waiters were closed (the store is gone) or the task was cancelled.
+    case ended
+    /// Under a test's work monitor, no tracked work can change the store any more.
+    case stalled
 }

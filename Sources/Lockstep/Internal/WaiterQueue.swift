@@ -204,7 +204,7 @@ package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
 }
 
 /// The quiescence action registered by one wait, to forget once the wait is over.
-private final class QuiescenceWatch: Sendable {
+final class QuiescenceWatch: Sendable {
     private let state = Lock<UInt64?>(nil)
 
     var token: UInt64? {

@@ -1,3 +1,4 @@
+import IssueReporting
 import Observation
 
 /// The values a store yields, recorded as the store's state changes, for the consumer to read
@@ -126,11 +127,28 @@ final class SelectionRecorder<Value: Sendable>: Sendable {
             }
             let id = waiters.reserveID()
             waitingID = id
-            let isOpen = await waiters.wait(id)
+            // Under a test's work scope: a tracked consumer is parked until the store changes,
+            // and the test waiting for a value is told at once when no tracked work can change
+            // the store. A store of unknown kind tells its changes later, from a task of its
+            // own, so such a wait cannot decide.
+            let timing = settings.timing
+            let outcome = await waiters.wait(
+                id,
+                activity: timing == nil ? nil : "waiting for a change of a selection",
+                detectsStall: timing != nil && TrackedTask.current == nil
+            )
             waitingID = nil
-            if !isOpen {
+            switch outcome {
+            case .changed:
+                break
+            case .ended:
                 if Task.isCancelled { return nil }
                 isFinished = true
+            case .stalled:
+                let message = WorkMonitor.scope?.stallMessage(waitingFor: "the next value of a selection")
+                reportIssue(message ?? "Waiting for the next value of a selection, which nothing can change.")
+                isFinished = true
+                return nil
             }
         }
         return nil

@@ -138,6 +138,31 @@ public final class WorkMonitor: Sendable {
         _ = state.withLock { $0.quiescenceActions.removeValue(forKey: token) }
     }
 
+    /// The failure of a wait for `expectation` that nothing tracked can satisfy: what it waited
+    /// for, what each piece of work is parked on, and whether untracked work may exist.
+    ///
+    /// ```swift
+    /// reportIssue(monitor.stallMessage(waitingFor: "1 sleeper on ManualClock 'clock'"))
+    /// ```
+    public func stallMessage(waitingFor expectation: String) -> String {
+        let inFlight = inFlight
+        let list = inFlight.isEmpty ? "nothing" : inFlight.joined(separator: "; ")
+        var message = """
+            Waiting for \(expectation); in flight: \(list). Nothing tracked can go on without the \
+            test, so the wait can never end: release what the work is parked on first (open the \
+            gate, advance the clock, post the event), or wait for something that will happen.
+            """
+        let untracked = untrackedPlaces
+        if !untracked.isEmpty {
+            message += """
+                 Work the toolkit does not track reached \(untracked.joined(separator: ", ")), and \
+                untracked work may still be running: start it with `TrackedWork.start(_:operation:)` \
+                or through a TestStore so that waits can see it.
+                """
+        }
+        return message
+    }
+
     /// Records that work this monitor does not track reached `place` (a test double).
     public func noteUntrackedWork(at place: String) {
         state.withLock { state in
@@ -209,10 +234,10 @@ public final class TrackedTask: Sendable {
 
     private struct State {
         var phase = Phase.running
-        /// A test double holds the task, but has not marked it parked yet (it does once it has
-        /// released its own lock).
-        var parkPending = false
-        /// What the task is parked on, in words.
+        /// A test double (or the work the task waits for) holds the task, but has not moved it
+        /// to this phase yet (it does once it has released its own lock).
+        var pending: Phase?
+        /// What the task is parked on or waiting for, in words.
         var activity: String?
     }
 
@@ -242,7 +267,7 @@ public final class TrackedTask: Sendable {
         let (phase, activity) = state.withLock { ($0.phase, $0.activity) }
         switch phase {
         case .running: return "\(label), running"
-        case .waiting: return "\(label), waiting for the work it started"
+        case .waiting: return activity.map { "\(label) \($0)" } ?? "\(label), waiting for the work it started"
         case .parked: return "\(label) \(activity ?? "parked on a test double")"
         case .finished: return "\(label), finished"
         }
@@ -264,28 +289,39 @@ public final class TrackedTask: Sendable {
     /// task: records what the task is parked on (`activity`, "sleeping on ManualClock until
     /// t+1s"), without telling the monitor yet. A ``resume()`` before ``commitPark()`` cancels it.
     public func prepareToPark(_ activity: String) {
+        prepare(.parked, activity)
+    }
+
+    /// The first half of waiting for other tracked work (a run of the query layer), as
+    /// ``prepareToPark(_:)`` is of parking: `activity` says what the task waits for ("waiting
+    /// for the request of [users]"). ``commitPark()`` is the second half.
+    public func prepareToWait(_ activity: String) {
+        prepare(.waiting, activity)
+    }
+
+    private func prepare(_ phase: Phase, _ activity: String) {
         state.withLock { state in
             guard state.phase == .running else { return }
-            state.parkPending = true
+            state.pending = phase
             state.activity = activity
         }
     }
 
-    /// The second half of parking, called by the test double once it has released its lock:
-    /// the task counts as parked, unless it was released in between.
+    /// The second half of parking (or waiting), called once the lock of whoever holds the task
+    /// is released: the task counts as parked, unless it was released in between.
     public func commitPark() {
         let pending = state.withLock { state in
-            defer { state.parkPending = false }
-            return state.parkPending
+            defer { state.pending = nil }
+            return state.pending
         }
-        if pending {
-            move(to: .parked)
+        if let pending {
+            move(to: pending)
         }
     }
 
     /// Marks the task as running again; called by whoever releases it, before resuming it.
     public func resume() {
-        state.withLock { $0.parkPending = false }
+        state.withLock { $0.pending = nil }
         move(to: .running)
     }
 
