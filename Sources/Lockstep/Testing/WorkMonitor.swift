@@ -34,7 +34,9 @@ public final class WorkMonitor: Sendable {
     private struct State {
         var running = 0
         var nextID: UInt64 = 0
-        var quiescenceActions: [UInt64: @Sendable () -> Void] = [:]
+        /// What runs once no more than `running` tracked tasks run (the task that registered it,
+        /// or none).
+        var quiescenceActions: [UInt64: (running: Int, action: @Sendable () -> Void)] = [:]
         var units: [ObjectIdentifier: (order: UInt64, unit: TrackedTask)] = [:]
         var untrackedPlaces: [String] = []
     }
@@ -80,7 +82,12 @@ public final class WorkMonitor: Sendable {
 
     /// Returns when no tracked task is running: each has finished, waits on a test double, or
     /// waits for work that waits on one. Returns early when the calling task is cancelled.
-    public func waitUntilQuiescent() async {
+    ///
+    /// Tracked work that waits here for other work (a clock waking sleepers) passes itself as
+    /// `waiter`: the monitor is quiescent once nothing but the waiter runs, and the waiter goes on
+    /// counting as running, so other waits never see a moment with nothing running while it is
+    /// about to go on.
+    public func waitUntilQuiescent(besides waiter: TrackedTask? = nil) async {
         let token = Lock<(id: UInt64?, cancelled: Bool)>((nil, false))
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -91,7 +98,7 @@ public final class WorkMonitor: Sendable {
                         return current
                     }?.resume()
                 }
-                let id = whenQuiescent(resume)
+                let id = whenQuiescent(besides: waiter, resume)
                 let cancelled = token.withLock { token in
                     token.id = id
                     return token.cancelled
@@ -107,7 +114,7 @@ public final class WorkMonitor: Sendable {
             }
             guard let id else { return }
             let action = state.withLock { $0.quiescenceActions.removeValue(forKey: id) }
-            action?()
+            action?.action()
         }
         if let id = token.withLock({ $0.id }) {
             forgetQuiescenceAction(id)
@@ -118,13 +125,19 @@ public final class WorkMonitor: Sendable {
     /// otherwise when the count of running tasks next drops to zero. It runs outside the
     /// monitor's lock, on the thread of the task whose change made the count zero.
     ///
+    /// - Parameters:
+    ///   - waiter: A running task this monitor tracks that waits for the others: `action` runs
+    ///     once nothing but it runs.
+    ///   - action: What to run.
     /// - Returns: A token for ``forgetQuiescenceAction(_:)``, or `nil` when `action` ran already.
     @discardableResult
-    public func whenQuiescent(_ action: @escaping @Sendable () -> Void) -> UInt64? {
+    public func whenQuiescent(besides waiter: TrackedTask? = nil, _ action: @escaping @Sendable () -> Void) -> UInt64? {
+        let waiterRuns = waiter.map { $0.phase == .running } ?? false
         let token = state.withLock { state -> UInt64? in
-            guard state.running > 0 else { return nil }
+            let tolerated = waiterRuns && waiter.map { state.units[ObjectIdentifier($0)] != nil } == true ? 1 : 0
+            guard state.running > tolerated else { return nil }
             defer { state.nextID &+= 1 }
-            state.quiescenceActions[state.nextID] = action
+            state.quiescenceActions[state.nextID] = (tolerated, action)
             return state.nextID
         }
         if token == nil {
@@ -163,9 +176,13 @@ public final class WorkMonitor: Sendable {
             if let unit {
                 state.units.removeValue(forKey: ObjectIdentifier(unit))
             }
-            guard state.running == 0 else { return [] }
-            defer { state.quiescenceActions.removeAll() }
-            return state.quiescenceActions.sorted { $0.key < $1.key }.map(\.value)
+            guard state.running <= 1, !state.quiescenceActions.isEmpty else { return [] }
+            let running = state.running
+            let due = state.quiescenceActions.filter { running <= $0.value.running }
+            for id in due.keys {
+                state.quiescenceActions.removeValue(forKey: id)
+            }
+            return due.sorted { $0.key < $1.key }.map(\.value.action)
         }
         for action in actions {
             action()
