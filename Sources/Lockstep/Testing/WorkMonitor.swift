@@ -34,9 +34,11 @@ public final class WorkMonitor: Sendable {
     private struct State {
         var running = 0
         var nextID: UInt64 = 0
-        /// What runs once no more than `running` tracked tasks run (the task that registered it,
-        /// or none).
-        var quiescenceActions: [UInt64: (running: Int, action: @Sendable () -> Void)] = [:]
+        var quiescenceActions: [UInt64: @Sendable () -> Void] = [:]
+        /// The tasks in ``waitUntilQuiescent(besides:)``, each waiting for the count of running
+        /// tasks to drop to its condition: 1 when the waiter itself runs and is tracked here,
+        /// else 0.
+        var quiescenceWaiters = WaiterQueue<Int, Void>()
         var units: [ObjectIdentifier: (order: UInt64, unit: TrackedTask)] = [:]
         var untrackedPlaces: [String] = []
     }
@@ -88,36 +90,22 @@ public final class WorkMonitor: Sendable {
     /// counting as running, so other waits never see a moment with nothing running while it is
     /// about to go on.
     public func waitUntilQuiescent(besides waiter: TrackedTask? = nil) async {
-        let token = Lock<(id: UInt64?, cancelled: Bool)>((nil, false))
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let once = Lock<CheckedContinuation<Void, Never>?>(continuation)
-                let resume: @Sendable () -> Void = {
-                    once.withLock { current in
-                        defer { current = nil }
-                        return current
-                    }?.resume()
+        let waiterRuns = waiter?.phase == .running
+        let id = state.withLock { $0.quiescenceWaiters.makeID() }
+        _ = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<WaitOutcome<Void>, Never>) in
+                let now = state.withLock { state -> WaiterQueue<Int, Void>.Resumption? in
+                    let tracksWaiter = waiter.map { state.units[ObjectIdentifier($0)] != nil } ?? false
+                    let tolerated = waiterRuns && tracksWaiter ? 1 : 0
+                    guard state.running > tolerated else {
+                        return .init(continuation: continuation, outcome: .satisfied(()), trackedTask: nil)
+                    }
+                    return state.quiescenceWaiters.enqueue(id, condition: tolerated, continuation: continuation, trackedTask: nil)
                 }
-                let id = whenQuiescent(besides: waiter, resume)
-                let cancelled = token.withLock { token in
-                    token.id = id
-                    return token.cancelled
-                }
-                if cancelled {
-                    resume()
-                }
+                now?.perform()
             }
         } onCancel: {
-            let id = token.withLock { token in
-                token.cancelled = true
-                return token.id
-            }
-            guard let id else { return }
-            let action = state.withLock { $0.quiescenceActions.removeValue(forKey: id) }
-            action?.action()
-        }
-        if let id = token.withLock({ $0.id }) {
-            forgetQuiescenceAction(id)
+            state.withLock { $0.quiescenceWaiters.cancel(id) }?.perform()
         }
     }
 
@@ -125,19 +113,13 @@ public final class WorkMonitor: Sendable {
     /// otherwise when the count of running tasks next drops to zero. It runs outside the
     /// monitor's lock, on the thread of the task whose change made the count zero.
     ///
-    /// - Parameters:
-    ///   - waiter: A running task this monitor tracks that waits for the others: `action` runs
-    ///     once nothing but it runs.
-    ///   - action: What to run.
     /// - Returns: A token for ``forgetQuiescenceAction(_:)``, or `nil` when `action` ran already.
     @discardableResult
-    public func whenQuiescent(besides waiter: TrackedTask? = nil, _ action: @escaping @Sendable () -> Void) -> UInt64? {
-        let waiterRuns = waiter.map { $0.phase == .running } ?? false
+    public func whenQuiescent(_ action: @escaping @Sendable () -> Void) -> UInt64? {
         let token = state.withLock { state -> UInt64? in
-            let tolerated = waiterRuns && waiter.map { state.units[ObjectIdentifier($0)] != nil } == true ? 1 : 0
-            guard state.running > tolerated else { return nil }
+            guard state.running > 0 else { return nil }
             defer { state.nextID &+= 1 }
-            state.quiescenceActions[state.nextID] = (tolerated, action)
+            state.quiescenceActions[state.nextID] = action
             return state.nextID
         }
         if token == nil {
@@ -171,21 +153,24 @@ public final class WorkMonitor: Sendable {
     }
 
     fileprivate func adjust(by delta: Int, finishing unit: TrackedTask? = nil) {
-        let actions = state.withLock { state -> [@Sendable () -> Void] in
+        let (actions, waiters) = state.withLock { state -> ([@Sendable () -> Void], [WaiterQueue<Int, Void>.Resumption]) in
             state.running += delta
             if let unit {
                 state.units.removeValue(forKey: ObjectIdentifier(unit))
             }
-            guard state.running <= 1, !state.quiescenceActions.isEmpty else { return [] }
             let running = state.running
-            let due = state.quiescenceActions.filter { running <= $0.value.running }
-            for id in due.keys {
-                state.quiescenceActions.removeValue(forKey: id)
-            }
-            return due.sorted { $0.key < $1.key }.map(\.value.action)
+            let waiters = running <= 1 && state.quiescenceWaiters.count > 0
+                ? state.quiescenceWaiters.satisfy { running <= $0 ? () : nil }
+                : []
+            guard running == 0 else { return ([], waiters) }
+            defer { state.quiescenceActions.removeAll() }
+            return (state.quiescenceActions.sorted { $0.key < $1.key }.map(\.value), waiters)
         }
         for action in actions {
             action()
+        }
+        for waiter in waiters {
+            waiter.perform()
         }
         parent?.adjust(by: delta, finishing: unit)
     }
