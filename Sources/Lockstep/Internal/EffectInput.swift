@@ -25,36 +25,6 @@ final class EffectInput<Action: Sendable>: Sendable {
         var inFlight: DispatchTree?
         var isDone = false
 
-        /// The waiting reader's continuation and tracked task, taken: the caller resumes them.
-        mutating func takeWaiter() -> (CheckedContinuation<Delivery?, Never>, TrackedTask?)? {
-            guard let waiter else { return nil }
-            defer {
-                self.waiter = nil
-                waitingTask = nil
-            }
-            return (waiter, waitingTask)
-        }
-
-        /// The tree of the action read last, which the reader is done with now.
-        mutating func takeInFlight() -> DispatchTree? {
-            defer { inFlight = nil }
-            return inFlight
-        }
-
-        /// A read: the next queued delivery, or `nil` for the end; or the reader waits on
-        /// `continuation`, not counting as running meanwhile.
-        mutating func read(orWaitOn continuation: CheckedContinuation<Delivery?, Never>, as trackedTask: TrackedTask?) -> Read {
-            guard !isDone else { return .ended }
-            if let delivery = popFirst() {
-                inFlight = delivery.tree
-                return .delivered(delivery)
-            }
-            waiter = continuation
-            waitingTask = trackedTask
-            trackedTask?.wait()
-            return .waiting
-        }
-
         mutating func popFirst() -> Delivery? {
             guard head < queue.count else { return nil }
             defer {
@@ -76,15 +46,6 @@ final class EffectInput<Action: Sendable>: Sendable {
             inFlight = nil
             return trees
         }
-    }
-
-    /// What a reader's ``next(for:)`` finds.
-    private enum Read {
-        case delivered(Delivery)
-        /// The input is finished, the reader removed, or its task cancelled.
-        case ended
-        /// Nothing is queued: the reader waits for a delivery.
-        case waiting
     }
 
     private struct State {
@@ -137,20 +98,18 @@ final class EffectInput<Action: Sendable>: Sendable {
                 return []
             }
             var waiters: [(CheckedContinuation<Delivery?, Never>, Delivery, TrackedTask?)] = []
-            var handed: Delivery?
-            state.subscribers.updateEachValue { subscriber in
+            for id in state.subscribers.keys {
                 let delivery = delivery()
-                if let (waiter, waitingTask) = subscriber.takeWaiter() {
-                    subscriber.inFlight = delivery.tree
-                    handed = delivery
-                    waiters.append((waiter, delivery, waitingTask))
+                if let waiter = state.subscribers[id]!.waiter {
+                    state.subscribers[id]!.waiter = nil
+                    state.subscribers[id]!.inFlight = delivery.tree
+                    state.currentTree = delivery.tree
+                    state.currentCause = delivery.cause
+                    waiters.append((waiter, delivery, state.subscribers[id]!.waitingTask))
+                    state.subscribers[id]!.waitingTask = nil
                 } else {
-                    subscriber.queue.append(delivery)
+                    state.subscribers[id]!.queue.append(delivery)
                 }
-            }
-            if let handed {
-                state.currentTree = handed.tree
-                state.currentCause = handed.cause
             }
             return waiters
         }
@@ -183,25 +142,34 @@ final class EffectInput<Action: Sendable>: Sendable {
     /// delivery if none is queued. Returns `nil` once the effect is finished or the task is
     /// cancelled.
     func next(for id: UInt64) async -> Action? {
-        let released = state.withLock { $0.subscribers[id]?.takeInFlight() }
+        let released = state.withLock { state -> DispatchTree? in
+            guard state.subscribers[id] != nil else { return nil }
+            defer { state.subscribers[id]!.inFlight = nil }
+            return state.subscribers[id]!.inFlight
+        }
         released?.release()
         let trackedTask = TrackedTask.current
         let delivery = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Delivery?, Never>) in
-                let read = state.withLock { state -> Read in
-                    guard !Task.isCancelled, let read = state.subscribers[id]?.read(orWaitOn: continuation, as: trackedTask) else {
-                        return .ended
+                let immediate = state.withLock { state -> Delivery?? in
+                    guard var subscriber = state.subscribers[id], !subscriber.isDone, !Task.isCancelled else {
+                        return .some(nil)
                     }
-                    if case .delivered(let delivery) = read {
+                    if let delivery = subscriber.popFirst() {
+                        subscriber.inFlight = delivery.tree
+                        state.subscribers[id] = subscriber
                         state.currentTree = delivery.tree
                         state.currentCause = delivery.cause
+                        return .some(delivery)
                     }
-                    return read
+                    subscriber.waiter = continuation
+                    subscriber.waitingTask = trackedTask
+                    trackedTask?.wait()
+                    state.subscribers[id] = subscriber
+                    return .none
                 }
-                switch read {
-                case .delivered(let delivery): continuation.resume(returning: delivery)
-                case .ended: continuation.resume(returning: nil)
-                case .waiting: break
+                if case .some(let delivery) = immediate {
+                    continuation.resume(returning: delivery)
                 }
             }
         } onCancel: {
@@ -212,15 +180,14 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     /// Removes reader `id`, releasing every action it had not finished with.
     func unsubscribe(_ id: UInt64) {
-        let (trees, waiter) = state.withLock { state -> ([DispatchTree], (CheckedContinuation<Delivery?, Never>, TrackedTask?)?) in
-            guard var subscriber = state.subscribers.removeValue(forKey: id) else { return ([], nil) }
-            let waiter = subscriber.takeWaiter()
-            return (subscriber.drain(), waiter)
+        let (trees, waiter, waitingTask) = state.withLock { state -> ([DispatchTree], CheckedContinuation<Delivery?, Never>?, TrackedTask?) in
+            guard var subscriber = state.subscribers.removeValue(forKey: id) else { return ([], nil, nil) }
+            let waiter = subscriber.waiter
+            subscriber.waiter = nil
+            return (subscriber.drain(), waiter, waiter == nil ? nil : subscriber.waitingTask)
         }
-        if let (waiter, waitingTask) = waiter {
-            waitingTask?.resume()
-            waiter.resume(returning: nil)
-        }
+        waitingTask?.resume()
+        waiter?.resume(returning: nil)
         for tree in trees {
             tree.release()
         }
@@ -233,12 +200,14 @@ final class EffectInput<Action: Sendable>: Sendable {
             var trees = state.early.compactMap(\.tree)
             state.early = []
             var waiters: [(CheckedContinuation<Delivery?, Never>, TrackedTask?)] = []
-            state.subscribers.updateEachValue { subscriber in
-                if let waiter = subscriber.takeWaiter() {
-                    waiters.append(waiter)
+            for id in state.subscribers.keys {
+                if let waiter = state.subscribers[id]!.waiter {
+                    waiters.append((waiter, state.subscribers[id]!.waitingTask))
+                    state.subscribers[id]!.waiter = nil
+                    state.subscribers[id]!.waitingTask = nil
                 }
-                trees += subscriber.drain()
-                subscriber.isDone = true
+                trees += state.subscribers[id]!.drain()
+                state.subscribers[id]!.isDone = true
             }
             return (trees, waiters)
         }
