@@ -61,6 +61,16 @@ func searchMiddleware<C: Clock<Duration>>(
     await dispatch(.resultsLoaded(await services.search(query)))
 }
 
+/// Tracked work that sleeps 1, 2, then 4 seconds, recording the clock's time after each sleep.
+private func startRetries(in work: TrackedWork, on clock: ManualClock, recording woke: CallRecorder<Duration>) -> TrackedWorkTask<Void> {
+    work.start("the retries") {
+        for backoff in [1, 2, 4] {
+            try await clock.sleep(for: .seconds(backoff))
+            woke.record(clock.now.offset)
+        }
+    }
+}
+
 @MainActor
 @Suite("ManualClock")
 struct ManualClockTests {
@@ -178,12 +188,7 @@ struct ManualClockTests {
         let clock = ManualClock()
         let woke = CallRecorder<Duration>()
         await withTrackedWork { work in
-            let retries = work.start("the retries") {
-                for backoff in [1, 2, 4] {
-                    try await clock.sleep(for: .seconds(backoff))
-                    woke.record(clock.now.offset)
-                }
-            }
+            let retries = startRetries(in: work, on: clock, recording: woke)
             await clock.sleepers()
             await clock.advance(by: .seconds(3))
             #expect(woke.arguments == [.seconds(1), .seconds(3)])
@@ -199,12 +204,7 @@ struct ManualClockTests {
         let clock = ManualClock()
         let woke = CallRecorder<Duration>()
         await withTrackedWork { work in
-            let retries = work.start("the retries") {
-                for backoff in [1, 2, 4] {
-                    try await clock.sleep(for: .seconds(backoff))
-                    woke.record(clock.now.offset)
-                }
-            }
+            let retries = startRetries(in: work, on: clock, recording: woke)
             work.start("a request timeout") {
                 try await clock.sleep(for: .seconds(30))
                 woke.record(clock.now.offset)
