@@ -53,6 +53,16 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         var current: Delivery?
         var waiter: CheckedContinuation<Element?, Never>?
         var waitingTask: TrackedTask?
+
+        /// The waiting reader's continuation and tracked task, taken: the caller resumes them.
+        mutating func takeWaiter() -> (CheckedContinuation<Element?, Never>, TrackedTask?)? {
+            guard let waiter else { return nil }
+            defer {
+                self.waiter = nil
+                waitingTask = nil
+            }
+            return (waiter, waitingTask)
+        }
     }
 
     private struct State {
@@ -106,14 +116,12 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
                     return ([], false)
                 }
                 var waiters: [(CheckedContinuation<Element?, Never>, TrackedTask?)] = []
-                for id in state.subscribers.keys {
-                    if let waiter = state.subscribers[id]!.waiter, state.subscribers[id]!.current == nil {
-                        state.subscribers[id]!.waiter = nil
-                        state.subscribers[id]!.current = delivery
-                        waiters.append((waiter, state.subscribers[id]!.waitingTask))
-                        state.subscribers[id]!.waitingTask = nil
+                state.subscribers.updateEachValue { subscriber in
+                    if subscriber.current == nil, let waiter = subscriber.takeWaiter() {
+                        subscriber.current = delivery
+                        waiters.append(waiter)
                     } else {
-                        state.subscribers[id]!.queue.append(delivery)
+                        subscriber.queue.append(delivery)
                     }
                 }
                 return (waiters, false)
@@ -164,11 +172,9 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         let (waiters, unclaimed, subscriptionWaiters) = state.withLock { state in
             state.isFinished = true
             var waiters: [(CheckedContinuation<Element?, Never>, TrackedTask?)] = []
-            for id in state.subscribers.keys where state.subscribers[id]!.queue.isEmpty {
-                if let waiter = state.subscribers[id]!.waiter {
-                    waiters.append((waiter, state.subscribers[id]!.waitingTask))
-                    state.subscribers[id]!.waiter = nil
-                    state.subscribers[id]!.waitingTask = nil
+            state.subscribers.updateEachValue { subscriber in
+                if subscriber.queue.isEmpty, let waiter = subscriber.takeWaiter() {
+                    waiters.append(waiter)
                 }
             }
             defer { state.unclaimed = [] }

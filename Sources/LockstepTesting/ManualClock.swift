@@ -13,12 +13,18 @@
 ///                       middlewares: [searchMiddleware])
 ///
 /// await store.send(.queryChanged("lock")) { $0.query = "lock" }   // parked: sleeping 300 ms
-/// clock.advance(by: .milliseconds(300))
+/// await clock.advance(by: .milliseconds(300))
 /// await store.receive(.resultsLoaded(["lockstep"])) { $0.results = ["lockstep"] }
 /// ```
 ///
-/// ``advance(by:)`` is synchronous: it marks every sleeper it wakes as running before resuming
-/// it, so the test store's next `receive` waits for them, and nothing needs to yield or wait.
+/// ``advance(by:)`` wakes one deadline at a time, in order: it sets ``now`` to the deadline,
+/// resumes the tasks due then, and waits until the work they do has finished or is parked again
+/// before it moves on to the next deadline. A task that sleeps one second at a time wakes five
+/// times when the clock advances by five seconds, and reads ``now`` equal to each of its
+/// deadlines. ``run(maxSteps:fileID:filePath:line:column:)`` advances until nothing sleeps.
+///
+/// `advance(by:)` and `advance(to:)` are `async`: earlier versions were synchronous and jumped
+/// straight to the end, so a loop of sleeps woke once. Add `await` at each call.
 ///
 /// swift-clocks' `TestClock` works for tests that await a plain store's dispatch, but a test
 /// store cannot see inside it: a task sleeping on it counts as running, and `send` would wait
@@ -29,7 +35,7 @@ public final class ManualClock: Clock, Sendable {
     /// ```swift
     /// let clock = ManualClock()
     /// let deadline = clock.now.advanced(by: .seconds(5))
-    /// clock.advance(by: .seconds(2))
+    /// await clock.advance(by: .seconds(2))
     /// #expect(clock.now == ManualClock.Instant(offset: .seconds(2)))
     /// #expect(clock.now.duration(to: deadline) == .seconds(3))
     /// ```
@@ -55,17 +61,24 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    private struct Sleeper {
-        let deadline: Instant
-        let continuation: CheckedContinuation<Void, any Error>
-        let trackedTask: TrackedTask?
-    }
+    private typealias Sleeper = WaiterQueue<Instant, Void>.Resumption
 
     private struct State {
         var now = Instant(offset: .zero)
-        var nextID: UInt64 = 0
-        var sleepers: [UInt64: Sleeper] = [:]
+        /// The sleeping tasks, each waiting for its deadline.
+        var sleepers = WaiterQueue<Instant, Void>()
+        /// The tests waiting for a number of sleepers (``sleepers(count:fileID:filePath:line:column:)``).
         var sleeperWaiters = WaiterQueue<Int, Void>()
+
+        /// Moves `now` to the earliest deadline, if there is one not after `limit` (any deadline
+        /// without a limit), and takes the sleepers due then, in the order they began sleeping.
+        mutating func wakeEarliest(notAfter limit: Instant?) -> [Sleeper]? {
+            guard let deadline = sleepers.earliestCondition(), limit.map({ deadline <= $0 }) ?? true else {
+                return nil
+            }
+            now = max(now, deadline)
+            return sleepers.satisfy { $0 <= deadline ? () : nil }
+        }
     }
 
     private let state = Lock(State())
@@ -102,7 +115,7 @@ public final class ManualClock: Clock, Sendable {
     /// let search = store.send(.queryChanged("dune"))
     /// await clock.sleepers(count: 1)    // the debounce is waiting
     /// #expect(clock.sleeperCount == 1)
-    /// clock.advance(by: .milliseconds(300))
+    /// await clock.advance(by: .milliseconds(300))
     /// await search.value
     /// ```
     public var sleeperCount: Int {
@@ -112,75 +125,134 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until the test advances the clock to `deadline`. Throws `CancellationError` when
     /// the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {  // allowed: wakes only when the test advances time
-        let id = state.withLock { state in
-            defer { state.nextID &+= 1 }
-            return state.nextID
-        }
+        try Task.checkCancellation()
         let description = description
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (outcome, arrived, parking) = state.withLock { state -> (Result<Void, any Error>?, [WaiterQueue<Int, Void>.Resumption], TrackedTask?) in
-                    if Task.isCancelled { return (.failure(CancellationError()), [], nil) }
-                    if deadline <= state.now { return (.success(()), [], nil) }
-                    let parking = trackedTaskParking(
-                        "sleeping on \(description) until t+\(deadline.offset.shortDescription)",
-                        at: description
-                    )
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, trackedTask: parking)
-                    let count = state.sleepers.count
-                    let arrived = state.sleeperWaiters.satisfy { $0 <= count ? () : nil }
-                    return (nil, arrived, parking)
-                }
-                parking?.commitPark()
-                for waiter in arrived {
-                    waiter.perform()
-                }
-                if let outcome {
-                    continuation.resume(with: outcome)
+        let outcome = await awaitWaiter(
+            on: state, \.sleepers, for: deadline,
+            activity: "sleeping on \(description) until t+\(deadline.offset.shortDescription)",
+            detectsStall: false,
+            untrackedPlace: description,
+            immediate: { state in
+                deadline <= state.now ? () : nil
+            },
+            enqueued: { state in
+                let count = state.sleepers.count
+                let arrived = state.sleeperWaiters.satisfy { $0 <= count ? () : nil }
+                guard !arrived.isEmpty else { return nil }
+                return {
+                    for waiter in arrived {
+                        waiter.perform()
+                    }
                 }
             }
-        } onCancel: {
-            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
-            sleeper?.trackedTask?.resume()
-            sleeper?.continuation.resume(throwing: CancellationError())
-        }
+        )
+        guard case .satisfied = outcome else { throw CancellationError() }
     }
 
-    /// Moves time forward by `duration`, waking every sleeper whose deadline is reached, in
-    /// deadline order.
+    /// Moves time forward by `duration`, one deadline at a time: it moves ``now`` to the earliest
+    /// deadline, wakes the sleepers due then, waits until the work they do has finished or is
+    /// parked again (sleeping anew, say), and goes on until no deadline before the end is left.
     ///
-    /// It returns at once; the sleepers it woke are marked running, so a ``TestStore``'s next
-    /// `receive` waits for them:
+    /// A loop that sleeps one second at a time, advanced by five seconds, runs five times; a
+    /// ``TestStore``'s next `receive` finds what the woken work sent:
     ///
     /// ```swift
     /// await store.send(.queryChanged("lock")) { $0.query = "lock" }   // the debounce sleeps
-    /// clock.advance(by: .milliseconds(300))
+    /// await clock.advance(by: .milliseconds(300))
     /// await store.receive(.resultsLoaded(["lockstep"])) { $0.results = ["lockstep"] }
     /// ```
-    public func advance(by duration: Duration) {
-        advance(to: now.advanced(by: duration))
+    ///
+    /// It waits for the work of a ``TestStore`` and for work started with
+    /// ``TrackedWork/start(_:operation:)``. A task started by hand (`Task { ... }`) is woken, but
+    /// the clock cannot see when it sleeps again: await ``sleepers(count:fileID:filePath:line:column:)``
+    /// before advancing further.
+    public func advance(by duration: Duration) async {
+        await advanceStepwise { $0.advanced(by: duration) }
     }
 
-    /// Moves time forward to `instant`, waking every sleeper whose deadline is reached.
+    /// Moves time forward to `instant`, one deadline at a time, as ``advance(by:)`` does. An
+    /// instant before ``now`` wakes nothing and leaves the time as it is.
     ///
     /// ```swift
-    /// clock.advance(to: clock.now.advanced(by: .seconds(300)))   // the eviction timer fires
+    /// await clock.advance(to: clock.now.advanced(by: .seconds(300)))   // the eviction timer fires
     /// ```
-    public func advance(to instant: Instant) {
-        let due = state.withLock { state -> [Sleeper] in
-            if instant > state.now {
-                state.now = instant
+    public func advance(to instant: Instant) async {
+        await advanceStepwise { _ in instant }
+    }
+
+    /// Advances to the end that `end` computes from the time when the advance starts, read under
+    /// the same lock as the first step.
+    private func advanceStepwise(to end: (Instant) -> Instant) async {
+        var target: Instant?
+        while true {
+            let (resolved, due) = state.withLock { state -> (Instant, [Sleeper]?) in
+                let resolved = target ?? end(state.now)
+                guard let due = state.wakeEarliest(notAfter: resolved) else {
+                    state.now = max(state.now, resolved)
+                    return (resolved, nil)
+                }
+                return (resolved, due)
             }
-            let due = state.sleepers.filter { $0.value.deadline <= state.now }
-            for id in due.keys {
-                state.sleepers.removeValue(forKey: id)
-            }
-            return due.sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }.map(\.value)
+            target = resolved
+            guard let due else { return }
+            await wake(due)
         }
+    }
+
+    /// Advances the clock deadline after deadline, as ``advance(by:)`` does, until no task sleeps
+    /// on it.
+    ///
+    /// ```swift
+    /// let retry = work.start("the retry") { try await retrier.run(clock: clock) }
+    /// await clock.sleepers(count: 1)
+    /// await clock.run()   // every backoff elapses
+    /// await retry.finish()
+    /// ```
+    ///
+    /// Work that sleeps again each time it wakes (a timer) never lets the clock run out of
+    /// sleepers: after waking `maxSteps` deadlines, `run` reports an issue and returns.
+    ///
+    /// - Parameters:
+    ///   - maxSteps: The number of deadlines to wake at most; 10,000 by default.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func run(
+        maxSteps: Int = 10_000,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        for _ in 0..<max(maxSteps, 0) {
+            guard let due = state.withLock({ $0.wakeEarliest(notAfter: nil) }) else { return }
+            await wake(due)
+        }
+        let (now, sleepers) = state.withLock { ($0.now, $0.sleepers.count) }
+        guard sleepers > 0 else { return }
+        SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report("""
+            \(description) still has \(sleepers) sleeper\(sleepers == 1 ? "" : "s") after waking \(maxSteps) \
+            deadline\(maxSteps == 1 ? "" : "s") (now t+\(now.offset.shortDescription)): work that sleeps again \
+            each time it wakes never lets the clock run out; advance it to an instant instead.
+            """)
+    }
+
+    /// Resumes the sleepers due at one deadline, and waits until the tracked work among them has
+    /// finished or is parked again (on this clock or another double), so that the next
+    /// deadline finds it sleeping again.
+    private func wake(_ due: [Sleeper]) async {
         for sleeper in due {
-            // Running again before it resumes, so a test store waits for what it does next.
-            sleeper.trackedTask?.resume()
-            sleeper.continuation.resume()
+            sleeper.perform()
+        }
+        var monitors: [WorkMonitor] = []
+        for monitor in due.compactMap(\.trackedTask?.workMonitor) where !monitors.contains(where: { $0 === monitor }) {
+            monitors.append(monitor)
+        }
+        // Tracked work that advances the clock waits until nothing but itself runs.
+        let caller = TrackedTask.current
+        for monitor in monitors {
+            await monitor.waitUntilQuiescent(besides: caller)
         }
     }
 
@@ -190,7 +262,7 @@ public final class ManualClock: Clock, Sendable {
     /// ```swift
     /// let retry = work.start("the retry") { try await retrier.run(clock: clock) }
     /// await clock.sleepers(count: 1)   // the retry sleeps on the clock now
-    /// clock.advance(by: .seconds(1))
+    /// await clock.advance(by: .seconds(1))
     /// ```
     ///
     /// Under ``withTrackedWork(isolation:_:)`` it fails at once, naming what each piece of work is parked

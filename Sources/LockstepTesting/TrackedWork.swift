@@ -92,7 +92,7 @@ public final class TrackedWork: Sendable {
 /// await withTrackedWork { work in
 ///     let timer = work.start("an eviction timer") { try await clock.sleep(for: .seconds(300)) }
 ///     await clock.sleepers(count: 1)
-///     clock.advance(by: .seconds(300))
+///     await clock.advance(by: .seconds(300))
 ///     await timer.finish()
 /// }
 /// ```

@@ -71,7 +71,7 @@ struct TestingArticleTests {
                     try await client.store(for: SaveProfile(server: server)).mutate(with: "Ada")
                 }
                 await clock.sleepers(count: 1)   // the eviction timer, not the save's latency
-                clock.advance(by: .seconds(1))
+                await clock.advance(by: .seconds(1))
                 await save.finish()
             }
         } matching: { issue in

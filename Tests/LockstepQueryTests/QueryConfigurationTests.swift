@@ -49,7 +49,7 @@ struct QueryConfigurationTests {
         let fetch = Task { try await store.fetch() }
         await clock.sleepers(count: 1)
         #expect(backend.calls == 1)
-        clock.advance(by: .seconds(7))
+        await clock.advance(by: .seconds(7))
         #expect(try await fetch.value == "ada #2")
     }
 

@@ -289,7 +289,7 @@ struct EvictionClockTests {
 
         #expect(failing.calls == 1)   // the sleeper is the retry's backoff
         #expect(clock.sleeperCount == 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(try await fetch.value == "retried #2")
         #expect(clock.sleeperCount == 0)
     }
@@ -307,7 +307,7 @@ struct EvictionClockTests {
         try await store.fetch()
         await clock.sleepers(count: 1)   // the eviction timer
 
-        clock.advance(by: .seconds(300))
+        await clock.advance(by: .seconds(300))
 
         var paths = removed.makeAsyncIterator()
         #expect(await paths.next() == store.path)

@@ -42,10 +42,10 @@ struct RetryTests {
         let fetch = Task { try await store.fetch() }
         await clock.sleepers(count: 1)
         #expect(backend.calls == 1)
-        clock.advance(by: .seconds(10))
+        await clock.advance(by: .seconds(10))
         await clock.sleepers(count: 1)
         #expect(backend.calls == 2)
-        clock.advance(by: .seconds(10))
+        await clock.advance(by: .seconds(10))
         #expect(try await fetch.value == "ada #3")
         #expect(clock.now.offset == .seconds(20))
     }

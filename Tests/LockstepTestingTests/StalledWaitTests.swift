@@ -25,7 +25,7 @@ struct StalledWaitTests {
                 }
                 // The newcomer believes this sleeper is the request's.
                 await clock.sleepers(count: 1)
-                clock.advance(by: .seconds(1))
+                await clock.advance(by: .seconds(1))
                 await save.finish()
                 saved = save.isFinished
             }
@@ -151,7 +151,7 @@ struct StalledWaitTests {
                 for await value in screenshots { seen.record(value) }
             }
             await clock.sleepers()
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             await server.arrival()   // the request is running again and will arrive
             server.open()
             let value = try? await request.value()

@@ -50,13 +50,16 @@ struct WaiterQueueTests {
             #expect(queue.enqueue(ids[index], condition: condition, continuation: continuations[index], trackedTask: nil) == nil)
         }
         #expect(queue.count == 3)
+        #expect(queue.earliestCondition() == 1)
 
         let ready = queue.satisfy { $0 <= 2 ? $0 * 10 : nil }
+        #expect(queue.earliestCondition() == 3)
         #expect(ready.map(\.outcome.label) == ["satisfied(10)", "satisfied(20)"])
         #expect(queue.count == 1)
         let closed = queue.close()
         #expect(closed.map(\.outcome.label) == ["closed"])
         #expect(queue.isClosed)
+        #expect(queue.earliestCondition() == nil)
         for resumption in ready + closed { resumption.perform() }
 
         var outcomes: [String] = []

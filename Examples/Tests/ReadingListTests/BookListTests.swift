@@ -90,7 +90,7 @@ struct BookListTests {
         #expect(clock.sleeperCount == 1)
         await loads[0].value
         #expect(!rows[0].isActive)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await loads[1].value
 
         #expect(store.state.list.rows.map(\.id) == [2])
@@ -124,11 +124,11 @@ struct BookListTests {
 
         await list.dispatch(.refresh)
         await list.dispatch(.refresh)
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         await list.dispatch(.refresh)
         #expect(library.loads == 1)
 
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await list.dispatch(.refresh)
         #expect(library.loads == 2)
         #expect(list.rows.map(\.book) == [dune, mobyDick])

@@ -22,7 +22,7 @@ struct DetailsQueryTests {
         #expect(store.state.list.rows[id: 1]?.isLoadingDetails == true)
         #expect(store.state.list.rows[id: 1]?.details == nil)
 
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await load.value
 
         #expect(store.state.list.rows[id: 1]?.isLoadingDetails == false)
@@ -62,7 +62,7 @@ struct DetailsQueryTests {
         heard.open()
         #expect(clock.sleeperCount == 1)
 
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await editorLoad.value
         await rowLoad.value
 
@@ -88,7 +88,7 @@ struct DetailsQueryTests {
         let second = list.send(.row(id: 3, action: .loadDetails))
         await heard.arrival()
         heard.open()
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await first.value
         await second.value
 
@@ -123,7 +123,7 @@ struct DetailsQueryTests {
         #expect(clock.sleeperCount == 1)   // the editor still waits for the fetch
 
         // An answer for row 1 would be reported as an action for a row that is gone.
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await editorLoad.value
 
         #expect(store.state.editor?.details == duneDetails)

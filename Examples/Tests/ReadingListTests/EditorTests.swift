@@ -72,7 +72,7 @@ struct EditorTests {
         #expect(clock.sleeperCount == 0)
         let second = store.send(.editor(.appeared))
         await clock.sleepers(count: 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await second.value
 
         #expect(store.state.editor?.id == 2)

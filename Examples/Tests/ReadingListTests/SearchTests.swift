@@ -18,12 +18,12 @@ struct SearchTests {
             $0.search.query = "d"
             $0.search.isSearching = true
         }
-        clock.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await store.send(.search(.queryChanged("du"))) { $0.search.query = "du" }
-        clock.advance(by: .milliseconds(299))
+        await clock.advance(by: .milliseconds(299))
         #expect(requests.count == 0)
 
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await store.receive(.search(.searchFinished(query: "du", .success(["Dune", "Dune Messiah"])))) {
             $0.search.isSearching = false
             $0.search.results = ["Dune", "Dune Messiah"]
@@ -45,7 +45,7 @@ struct SearchTests {
         #expect(requests.count == 0)
 
         await clock.sleepers(count: 1)
-        clock.advance(by: searchDebounce)
+        await clock.advance(by: searchDebounce)
         await second.value
 
         #expect(search.results == ["The Left Hand of Darkness", "The Dispossessed"])
@@ -62,10 +62,10 @@ struct SearchTests {
 
         let searching = search.send(.queryChanged("dune"))
         await clock.sleepers(count: 1)
-        clock.advance(by: searchDebounce)
+        await clock.advance(by: searchDebounce)
         await clock.sleepers(count: 1)  // the catalog's call is in flight
         await search.dispatch(.queryChanged(""))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await searching.value
 
         #expect(requests.arguments == [.search("dune")])

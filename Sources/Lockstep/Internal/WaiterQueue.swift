@@ -22,7 +22,8 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
     package struct Resumption: Sendable {
         let continuation: CheckedContinuation<WaitOutcome<Value>, Never>
         let outcome: WaitOutcome<Value>
-        let trackedTask: TrackedTask?
+        /// The waiting task, when tracked work waits: marked running by ``perform()``.
+        package let trackedTask: TrackedTask?
 
         /// Marks the waiting task running, then resumes it. Call it outside every lock.
         package func perform() {
@@ -130,6 +131,13 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         return waiters.map { Resumption(continuation: $0.continuation, outcome: .closed, trackedTask: $0.trackedTask) }
     }
 
+    /// The smallest condition a waiter waits for (a clock's earliest deadline), or `nil` with no
+    /// waiter.
+    package func earliestCondition() -> Condition? where Condition: Comparable {
+        guard case .open(let waiters, _) = state else { return nil }
+        return waiters.lazy.map(\.condition).min()
+    }
+
     private mutating func end(_ id: UInt64, with outcome: WaitOutcome<Value>, rememberingEarly: Bool) -> Resumption? {
         guard case .open(var waiters, var cancelledEarly) = state else { return nil }
         guard let index = waiters.firstIndex(where: { $0.id == id }) else {
@@ -157,14 +165,21 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
 ///     2 arrivals at Gate 'server'").
 ///   - detectsStall: Whether the wait ends with ``WaitOutcome/stalled`` under a work scope; a
 ///     wait that work does on its own (a binding reading changes) passes `false`.
+///   - untrackedPlace: The primitive's name, recorded in the work scope
+///     (``WorkMonitor/noteUntrackedWork(at:)``) when a task the scope does not track waits here.
 ///   - immediate: Returns a value, under the lock, when the wait is satisfied already.
+///   - enqueued: Runs under the lock once the waiter has joined the queue, and returns what to
+///     do outside the lock after the waiting task counts as parked (wake those waiting for
+///     waiters, as a clock's `sleepers(count:)` wait does).
 package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
     on lock: Lock<State>,
     _ queue: WritableKeyPath<State, WaiterQueue<Condition, Value>> & Sendable,
     for condition: Condition,
     activity: String,
     detectsStall: Bool = true,
-    immediate: (inout State) -> Value?
+    untrackedPlace: String? = nil,
+    immediate: (inout State) -> Value?,
+    enqueued: ((inout State) -> (@Sendable () -> Void)?)? = nil
 ) async -> WaitOutcome<Value> {
     let monitor = detectsStall ? WorkMonitor.scope : nil
     let trackedTask = TrackedTask.current
@@ -172,24 +187,29 @@ package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
     let watch = QuiescenceWatch()
     let outcome = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<WaitOutcome<Value>, Never>) in
-            let now = lock.withLock { state -> WaiterQueue<Condition, Value>.Resumption? in
+            typealias Resumption = WaiterQueue<Condition, Value>.Resumption
+            let (now, followUp) = lock.withLock { state -> (Resumption?, (@Sendable () -> Void)?) in
                 if let value = immediate(&state) {
-                    return .init(continuation: continuation, outcome: .satisfied(value), trackedTask: nil)
+                    return (.init(continuation: continuation, outcome: .satisfied(value), trackedTask: nil), nil)
                 }
                 if Task.isCancelled {
-                    return .init(continuation: continuation, outcome: .cancelled, trackedTask: nil)
+                    return (.init(continuation: continuation, outcome: .cancelled, trackedTask: nil), nil)
                 }
                 let now = state[keyPath: queue].enqueue(id, condition: condition, continuation: continuation, trackedTask: trackedTask)
-                if now == nil {
-                    trackedTask?.prepareToPark(activity)
-                }
-                return now
+                guard now == nil else { return (now, nil) }
+                trackedTask?.prepareToPark(activity)
+                return (nil, enqueued?(&state))
             }
             if let now {
                 now.perform()
                 return
             }
-            trackedTask?.commitPark()
+            if let trackedTask {
+                trackedTask.commitPark()
+            } else if let untrackedPlace {
+                WorkMonitor.scope?.noteUntrackedWork(at: untrackedPlace)
+            }
+            followUp?()
             watch.token = monitor?.whenQuiescent {
                 lock.withLock { $0[keyPath: queue].stall(id) }?.perform()
             }

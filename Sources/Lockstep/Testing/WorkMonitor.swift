@@ -35,6 +35,10 @@ public final class WorkMonitor: Sendable {
         var running = 0
         var nextID: UInt64 = 0
         var quiescenceActions: [UInt64: @Sendable () -> Void] = [:]
+        /// The tasks in ``waitUntilQuiescent(besides:)``, each waiting for the count of running
+        /// tasks to drop to its condition: 1 when the waiter itself runs and is tracked here,
+        /// else 0.
+        var quiescenceWaiters = WaiterQueue<Int, Void>()
         var units: [ObjectIdentifier: (order: UInt64, unit: TrackedTask)] = [:]
         var untrackedPlaces: [String] = []
     }
@@ -80,37 +84,28 @@ public final class WorkMonitor: Sendable {
 
     /// Returns when no tracked task is running: each has finished, waits on a test double, or
     /// waits for work that waits on one. Returns early when the calling task is cancelled.
-    public func waitUntilQuiescent() async {
-        let token = Lock<(id: UInt64?, cancelled: Bool)>((nil, false))
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let once = Lock<CheckedContinuation<Void, Never>?>(continuation)
-                let resume: @Sendable () -> Void = {
-                    once.withLock { current in
-                        defer { current = nil }
-                        return current
-                    }?.resume()
+    ///
+    /// Tracked work that waits here for other work (a clock waking sleepers) passes itself as
+    /// `waiter`: the monitor is quiescent once nothing but the waiter runs, and the waiter goes on
+    /// counting as running, so other waits never see a moment with nothing running while it is
+    /// about to go on.
+    public func waitUntilQuiescent(besides waiter: TrackedTask? = nil) async {
+        let waiterRuns = waiter?.phase == .running
+        let id = state.withLock { $0.quiescenceWaiters.makeID() }
+        _ = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<WaitOutcome<Void>, Never>) in
+                let now = state.withLock { state -> WaiterQueue<Int, Void>.Resumption? in
+                    let tracksWaiter = waiter.map { state.units[ObjectIdentifier($0)] != nil } ?? false
+                    let tolerated = waiterRuns && tracksWaiter ? 1 : 0
+                    guard state.running > tolerated else {
+                        return .init(continuation: continuation, outcome: .satisfied(()), trackedTask: nil)
+                    }
+                    return state.quiescenceWaiters.enqueue(id, condition: tolerated, continuation: continuation, trackedTask: nil)
                 }
-                let id = whenQuiescent(resume)
-                let cancelled = token.withLock { token in
-                    token.id = id
-                    return token.cancelled
-                }
-                if cancelled {
-                    resume()
-                }
+                now?.perform()
             }
         } onCancel: {
-            let id = token.withLock { token in
-                token.cancelled = true
-                return token.id
-            }
-            guard let id else { return }
-            let action = state.withLock { $0.quiescenceActions.removeValue(forKey: id) }
-            action?()
-        }
-        if let id = token.withLock({ $0.id }) {
-            forgetQuiescenceAction(id)
+            state.withLock { $0.quiescenceWaiters.cancel(id) }?.perform()
         }
     }
 
@@ -183,17 +178,24 @@ public final class WorkMonitor: Sendable {
     }
 
     fileprivate func adjust(by delta: Int, finishing unit: TrackedTask? = nil) {
-        let actions = state.withLock { state -> [@Sendable () -> Void] in
+        let (actions, waiters) = state.withLock { state -> ([@Sendable () -> Void], [WaiterQueue<Int, Void>.Resumption]) in
             state.running += delta
             if let unit {
                 state.units.removeValue(forKey: ObjectIdentifier(unit))
             }
-            guard state.running == 0 else { return [] }
+            let running = state.running
+            let waiters = running <= 1 && state.quiescenceWaiters.count > 0
+                ? state.quiescenceWaiters.satisfy { running <= $0 ? () : nil }
+                : []
+            guard running == 0 else { return ([], waiters) }
             defer { state.quiescenceActions.removeAll() }
-            return state.quiescenceActions.sorted { $0.key < $1.key }.map(\.value)
+            return (state.quiescenceActions.sorted { $0.key < $1.key }.map(\.value), waiters)
         }
         for action in actions {
             action()
+        }
+        for waiter in waiters {
+            waiter.perform()
         }
         parent?.adjust(by: delta, finishing: unit)
     }

@@ -123,13 +123,13 @@ struct CancellationTests {
 
         let first = store.send(.queryChanged("s"))
         await clock.sleepers(count: 1)
-        clock.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         let second = store.send(.queryChanged("sw"))
         await first.value
         await clock.sleepers(count: 1)
-        clock.advance(by: .milliseconds(299))
+        await clock.advance(by: .milliseconds(299))
         #expect(runs.values.isEmpty)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await second.value
 
         #expect(runs.values == ["sw"])
@@ -155,7 +155,7 @@ struct CancellationTests {
         await second.value
         await clock.sleepers(count: 1)
         #expect(runs.values == [1])
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await third.value
 
         #expect(runs.values == [1, 3])
@@ -176,7 +176,7 @@ struct CancellationTests {
 
         await store.dispatch(.countdown(1))
         await store.dispatch(.countdown(2))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await store.dispatch(.countdown(3))
 
         #expect(runs.values == [1, 3])
