@@ -46,11 +46,14 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         self.waitsForTree = waitsForTree
     }
 
-    /// Phases 2 and 3: yields so observers render the reducer's state, then runs the middlewares
-    /// and, for a root dispatch, waits for the effects' reactions.
+    /// Phases 2 and 3: yields so observers render the reducer's state (unless `yielding` is
+    /// false: an ``ActorStore`` has no user interface to render), then runs the middlewares and,
+    /// for a root dispatch, waits for the effects' reactions.
     @usableFromInline
-    func perform(isolation: isolated (any Actor)? = #isolation) async {
-        await Task.yield()
+    func perform(yielding: Bool = true, isolation: isolated (any Actor)? = #isolation) async {
+        if yielding {
+            await Task.yield()
+        }
         guard let tree else {
             await runMiddlewares()
             return
@@ -154,6 +157,42 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             }
             children?.parentWillWait()
         }
+    }
+}
+
+extension SideEffectRun {
+    /// The side effects of `action`, whose reducer has run, or `nil` when there are none:
+    /// delivers the action to the running effects and returns the middlewares still to run.
+    ///
+    /// A dispatch made inside another dispatch's side effects joins that dispatch's tree, so
+    /// that the root dispatch waits for the effects' reactions to both; a root dispatch starts
+    /// a tree of its own and, when `waits` is true, waits for it.
+    static func after(
+        _ action: Action,
+        state: State,
+        middlewares: [BoundMiddleware<State, Action>],
+        dispatcher: Dispatcher<Action>,
+        effects: EffectHost<Action>,
+        cause: Int?,
+        joining enclosingTree: DispatchTree?,
+        waits: Bool
+    ) -> SideEffectRun? {
+        if !effects.hasEffects {
+            guard !middlewares.isEmpty else { return nil }
+            return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause)
+        }
+        let openTree = enclosingTree.flatMap { $0.isClosed ? nil : $0 }
+        let tree = openTree ?? (waits ? DispatchTree() : nil)
+        effects.deliver(action, tree: tree, cause: cause)
+        return SideEffectRun(
+            middlewares: middlewares,
+            state: state,
+            action: action,
+            dispatcher: dispatcher,
+            tree: tree,
+            waitsForTree: openTree == nil && waits,
+            cause: cause
+        )
     }
 }
 
