@@ -146,12 +146,12 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         }
         reducer(&currentState, action)
         if middlewares.isEmpty { return }
-        await SideEffectRun(
-            middlewares: middlewares,
-            state: currentState,
-            action: action,
-            dispatcher: dispatcher
-        ).runMiddlewares()
+        let run = SideEffectRun(middlewares: middlewares, state: currentState, action: action, dispatcher: dispatcher)
+        if middlewares.count == 1 {
+            await run.call(0)
+        } else {
+            await run.runMiddlewaresOffActor()
+        }
     }
 
     /// A dispatch in a store with observers, consumers of its state or effects.
