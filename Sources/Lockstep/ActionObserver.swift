@@ -49,6 +49,28 @@ public struct Reduction<State: Sendable, Action: Sendable>: Sendable {
     }
 }
 
+extension Reduction {
+    /// The reduction of `action`, numbered `sequenceNumber`, by a store's side effects or from
+    /// outside: an action with no `cause` given takes the cause of the side effects running in
+    /// this task, if any.
+    @usableFromInline
+    init(
+        of action: Action, stateBefore: State, stateAfter: State, origin: DispatchOrigin,
+        sequenceNumber: Int, cause: Int?
+    ) {
+        // Only follow-ups carry a cause; an action from outside the store has none to read.
+        let running = origin == .external && cause == nil ? nil : ReductionCause.current
+        self.init(
+            action: action,
+            stateBefore: stateBefore,
+            stateAfter: stateAfter,
+            origin: origin,
+            sequenceNumber: sequenceNumber,
+            cause: cause ?? running?.sequenceNumber,
+            middlewareIndex: origin == .middleware ? running?.middlewareIndex : nil)
+    }
+}
+
 /// Sees every action a ``Store`` reduces, synchronously, right after the reducer and before any
 /// side effect: the single place where logging, analytics and recording are written once.
 ///
@@ -65,11 +87,25 @@ public struct Reduction<State: Sendable, Action: Sendable>: Sendable {
 /// An observer runs on the main actor inside the dispatch, so it must be quick: hand slow work
 /// (files, the network) to a task or a buffer, as `ActionRecorder` in LockstepLogging does. A
 /// store with no observers pays nothing for the feature.
+///
+/// An ``ActorStore`` reduces on an actor of its own. It calls an observer made with
+/// ``nonisolated(isEnabled:_:)`` there, synchronously, right after the reducer, as a ``Store``
+/// does on the main actor; it hands each reduction to an observer made with
+/// ``init(isEnabled:_:)`` on the main actor instead, in order, without waiting for it.
 public struct ActionObserver<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let observe: @MainActor @Sendable (Reduction<State, Action>) -> Void
     @usableFromInline let isEnabled: @MainActor @Sendable () -> Bool
     /// Whether the observer is off for good; a store leaves such observers out.
     let isAlwaysOff: Bool
+    /// The observer's functions when they may run on any actor, or `nil` for an observer of the
+    /// main actor.
+    let anywhere: Nonisolated?
+
+    /// The functions of an observer that runs wherever its store reduces.
+    struct Nonisolated: Sendable {
+        let isEnabled: @Sendable () -> Bool
+        let observe: @Sendable (Reduction<State, Action>) -> Void
+    }
 
     /// An observer that never observes: a store given only such observers pays nothing for
     /// them. A logging observer whose logger's level is above its own is one.
@@ -85,6 +121,7 @@ public struct ActionObserver<State: Sendable, Action: Sendable>: Sendable {
         self.isEnabled = isEnabled
         self.isAlwaysOff = alwaysOff
         self.observe = observe
+        self.anywhere = Nonisolated(isEnabled: { false }, observe: { _ in })
     }
 
     /// Creates an observer that calls `observe` with each reduction.
@@ -102,6 +139,41 @@ public struct ActionObserver<State: Sendable, Action: Sendable>: Sendable {
         self.isEnabled = isEnabled
         self.isAlwaysOff = false
         self.observe = observe
+        self.anywhere = nil
+    }
+
+    private init(anywhere: Nonisolated) {
+        self.isEnabled = anywhere.isEnabled
+        self.isAlwaysOff = false
+        self.observe = anywhere.observe
+        self.anywhere = anywhere
+    }
+
+    /// Creates an observer that calls `observe` with each reduction on whatever actor its store
+    /// reduces on: the main actor for a ``Store``, the store's own actor for an ``ActorStore``.
+    ///
+    /// ```swift
+    /// let store = ActorStore(
+    ///     state: Counter(),
+    ///     reducer: counterReducer,
+    ///     observers: [.nonisolated { reduction in log.append("\(reduction.action)") }]
+    /// )
+    /// ```
+    ///
+    /// An ``ActorStore`` calls such an observer synchronously, right after its reducer and
+    /// before any side effect. Its functions must be `Sendable` and touch no actor's state; keep
+    /// what they record behind a lock, or hand it on to a task.
+    ///
+    /// - Parameters:
+    ///   - isEnabled: Asked before each reduction; while it returns `false` the observer is
+    ///     skipped.
+    ///   - observe: Called with each reduction.
+    /// - Returns: The observer.
+    public static func nonisolated(
+        isEnabled: @escaping @Sendable () -> Bool = { true },
+        _ observe: @escaping @Sendable (Reduction<State, Action>) -> Void
+    ) -> ActionObserver {
+        ActionObserver(anywhere: Nonisolated(isEnabled: isEnabled, observe: observe))
     }
 }
 

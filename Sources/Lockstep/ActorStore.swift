@@ -4,8 +4,8 @@
 /// ``Store`` lives on the main actor so that a user interface can observe it, and pays for it:
 /// on Linux every suspension that returns to the main actor goes through the main dispatch
 /// queue, about 14 µs on the machines Lockstep is measured on. `ActorStore` keeps the same
-/// reducers, middlewares and dispatch contract on an actor of its own, where the same
-/// round trip costs about a microsecond:
+/// reducers, middlewares, effects, observers and dispatch contract on an actor of its own, where
+/// the same round trip costs about a microsecond:
 ///
 /// ```swift
 /// let store = ActorStore(
@@ -21,129 +21,154 @@
 /// The contract is ``Store``'s without phase 2: with no user interface to render a loading state,
 /// the middlewares start right after the reducer. `await store.dispatch(action)` returns when
 /// every middleware has returned, including every follow-up action they dispatched, to any
-/// depth. Cancelling the dispatching task cancels the work it started; work started with
-/// ``send(_:)`` is owned by the store and cancelled when the store is released, and the
-/// ``Dispatcher`` a middleware receives holds the store weakly.
+/// depth, and when every registered ``Effect`` has finished reacting to them. Cancelling the
+/// dispatching task cancels the work it started; work started with ``send(_:)`` is owned by the
+/// store and cancelled when the store is released, and the ``Dispatcher`` a middleware receives
+/// holds the store weakly.
+///
+/// Besides dispatch, it has what ``Store`` has apart from the user interface: effects
+/// (``register(_:)`` and `effects:`), their ``failures``, observers of every reduction
+/// (`observers:`, called on the store's actor when made with
+/// ``ActionObserver/nonisolated(isEnabled:_:)``), and the state over time as asynchronous
+/// sequences (`select(_:bufferingPolicy:)` and ``states(bufferingPolicy:)``):
+///
+/// ```swift
+/// let store = ActorStore(
+///     state: Counter(),
+///     reducer: counterReducer,
+///     effects: [countdown],
+///     observers: [.logging(to: logger)]
+/// )
+/// for await value in store.select(\.value) { print(value) }
+/// ```
+///
+/// ## What it does not have
+///
+/// It does not conform to ``StoreProtocol``. That protocol is isolated to the main actor because
+/// a view reads `state` synchronously while it renders, and a view model calls `send` from a
+/// button's action; the state of an actor can only be read with `await`, from outside it. Code
+/// that must run against both kinds of store takes the few functions it needs (a ``Dispatcher``,
+/// a `select` sequence) instead of the store.
+///
+/// For the same reason it has no `scope`: a ``ChildStore`` is an observable view of a part of the
+/// state, read synchronously by the views of one feature. On an actor, features compose where
+/// they are written, in the reducer and the middlewares: `scopeReducer(_:state:action:)` runs a
+/// feature's reducer on its part of the state, `scopeMiddleware(_:state:action:embed:)` runs its
+/// middleware on its part with a dispatcher of its own actions, and ``scopeEffect(_:action:embed:)``
+/// runs its effect on its own actions, as <doc:ComposingFeatures> shows.
 public actor ActorStore<State: Sendable, Action: Sendable> {
     /// The current state, changed only by the reducer.
     public var state: State { currentState }
 
+    /// The most recent failures of the store's effects, oldest first (at most 100).
+    ///
+    /// An effect whose pipeline throws is stopped and reported here; the store and its other
+    /// effects keep working.
+    ///
+    /// ```swift
+    /// for failure in await store.failures { print(failure.effect, failure.error) }
+    /// ```
+    public var failures: [EffectFailure<String>] { recordedFailures }
+
     @usableFromInline var currentState: State
+    var recordedFailures: [EffectFailure<String>] = []
 
     @usableFromInline let reducer: InPlaceReducer<State, Action>
     @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
-    @usableFromInline lazy var dispatcher = Dispatcher<Action> { [weak self] action in
+    /// The running effects.
+    @usableFromInline let effects = EffectHost<Action>()
+    /// The observers of every reduction, and where each runs.
+    let observers: ActorStoreObservers<State, Action>
+    /// The number of the last action reduced (counted only in stores with observers), and
+    /// whether an observer saw it.
+    var sequenceNumber = 0
+    var wasObserved = false
+    /// The consumers of `select` and `states`, each fed the state after every reduction.
+    var feeds: [UInt64: @Sendable (State?) -> Void] = [:]
+    var nextFeedID: UInt64 = 0
+    /// Whether a reduction has anyone to tell: an observer or a consumer of the state. Without
+    /// one, the reducer is all a dispatch does before its side effects.
+    @usableFromInline var hasListeners: Bool
+    /// The in-flight work that middlewares started under a cancellation id.
+    let cancellations = Cancellations()
+    @usableFromInline lazy var dispatcher = Dispatcher<Action>(
+        cancellations: cancellations,
+        readState: { [weak self] in await self?.currentState }
+    ) { [weak self] action in
         // The strong reference lives only while the reducer runs, so a follow-up action's side
         // effects do not keep a released store alive.
-        guard let run = await self?.reduce(action) else {
+        // A store whose middleware dispatches has side effects to run, so `nil` means "released".
+        guard let run = await self?.reduce(action, origin: .middleware, joining: DispatchTree.current, waits: true) else {
             reportDispatchToReleasedStore(action, storeType: "ActorStore")
             return
         }
-        await run.runMiddlewares()
+        await run.perform(yielding: false)
     }
-    private let ownedTasks = OwnedTasks()
+    let ownedTasks = OwnedTasks()
 
-    /// Creates a store with services that its middlewares receive on every call.
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that computes the next state for each action.
-    ///   - services: The app's services, handed to every middleware call.
-    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
-    public init<Services: Sendable>(
-        state: State,
-        reducer: @escaping Reducer<State, Action>,
-        services: Services,
-        middlewares: [Middleware<State, Action, Services>]
-    ) {
-        self.currentState = state
-        self.reducer = inPlaceReducer(reducer)
-        self.middlewares = bind(middlewares, to: services)
-    }
-
-    /// Creates a store with services and a reducer that changes the state in place.
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that changes the state for each action, in place.
-    ///   - services: The app's services, handed to every middleware call.
-    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
-    public init<Services: Sendable>(
-        state: State,
+    init(
+        initialState: State,
         reducer: @escaping InPlaceReducer<State, Action>,
-        services: Services,
-        middlewares: [Middleware<State, Action, Services>]
+        middlewares: [BoundMiddleware<State, Action>],
+        effects: [Effect<Action>],
+        observers: [ActionObserver<State, Action>]
     ) {
-        self.currentState = state
-        self.reducer = reducer
-        self.middlewares = bind(middlewares, to: services)
-    }
-
-    /// Creates a store whose middlewares need no services.
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that computes the next state for each action.
-    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
-    public init(
-        state: State,
-        reducer: @escaping Reducer<State, Action>,
-        middlewares: [@Sendable (
-            _ state: State,
-            _ action: Action,
-            _ dispatch: Dispatcher<Action>
-        ) async -> Void] = []
-    ) {
-        self.currentState = state
-        self.reducer = inPlaceReducer(reducer)
-        self.middlewares = middlewares
-    }
-
-    /// Creates a store with a reducer that changes the state in place, and middlewares that need
-    /// no services.
-    ///
-    /// ```swift
-    /// let store = ActorStore(state: Counter(), reducer: { (state: inout Counter, action: CounterAction) in
-    ///     state.count += 1
-    /// })
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - state: The initial state.
-    ///   - reducer: The function that changes the state for each action, in place.
-    ///   - middlewares: The side effects, run concurrently after the reducer for every action.
-    public init(
-        state: State,
-        reducer: @escaping InPlaceReducer<State, Action>,
-        middlewares: [PlainMiddleware<State, Action>] = []
-    ) {
-        self.currentState = state
+        self.currentState = initialState
         self.reducer = reducer
         self.middlewares = middlewares
+        self.observers = ActorStoreObservers(observers)
+        self.hasListeners = !self.observers.isEmpty
+        for effect in effects {
+            _ = start(effect)
+        }
     }
 
     deinit {
         ownedTasks.cancelAll()
+        // Ends every `select` and `states` sequence: a feed given no state finishes its stream.
+        for feed in feeds.values {
+            feed(nil)
+        }
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
     ///
-    /// - Parameter action: The action to reduce and hand to every middleware.
+    /// ```swift
+    /// await store.dispatch(.increment)
+    /// ```
+    ///
+    /// - Parameter action: The action to reduce and hand to every middleware and effect.
     @inlinable
     public func dispatch(_ action: Action) async {
+        guard !hasListeners, !effects.hasEffects else {
+            await reduceAndRunSideEffects(action)
+            return
+        }
         reducer(&currentState, action)
         if middlewares.isEmpty { return }
-        await SideEffectRun(
-            middlewares: middlewares,
-            state: currentState,
-            action: action,
-            dispatcher: dispatcher
-        ).runMiddlewares()
+        let run = SideEffectRun(middlewares: middlewares, state: currentState, action: action, dispatcher: dispatcher)
+        if middlewares.count == 1 {
+            await run.call(0)
+        } else {
+            await run.runMiddlewaresOffActor()
+        }
+    }
+
+    /// A dispatch in a store with observers, consumers of its state or effects.
+    @usableFromInline
+    func reduceAndRunSideEffects(_ action: Action) async {
+        await reduce(action, joining: DispatchTree.current, waits: true)?.perform(yielding: false)
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
     ///
-    /// - Parameter action: The action to reduce and hand to every middleware.
+    /// The same as ``dispatch(_:)``, spelled as ``Store/dispatch(action:)``:
+    ///
+    /// ```swift
+    /// await store.dispatch(action: .today(.loadShifts))
+    /// ```
+    ///
+    /// - Parameter action: The action to reduce and hand to every middleware and effect.
     @inlinable
     public func dispatch(action: Action) async {
         await dispatch(action)
@@ -152,26 +177,52 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// Reduces `action` now and runs its side effects in a task the store owns, cancelled when
     /// the store is released.
     ///
-    /// - Parameter action: The action to reduce and hand to every middleware.
+    /// ```swift
+    /// let sideEffects = await store.send(.startListening)
+    /// sideEffects.cancel()
+    /// ```
+    ///
+    /// - Parameter action: The action to reduce and hand to every middleware and effect.
     /// - Returns: The task that runs the action's side effects.
     @discardableResult
     public func send(_ action: Action) -> Task<Void, Never> {
-        guard let run = reduce(action) else { return Task {} }
+        guard let run = reduce(action, joining: DispatchTree.current, waits: true) else { return Task {} }
         return ownedTasks.start {
-            await run.runMiddlewares()
+            await run.perform(yielding: false)
         }
     }
 
-    /// Applies the reducer, then returns the side effects still to run, or `nil` when the store
-    /// has no middleware. The returned value holds no reference to the store.
-    private func reduce(_ action: Action) -> SideEffectRun<State, Action>? {
-        reducer(&currentState, action)
-        if middlewares.isEmpty { return nil }
-        return SideEffectRun(
-            middlewares: middlewares,
-            state: currentState,
-            action: action,
-            dispatcher: dispatcher
-        )
+    /// Applies the reducer, tells the observers and the consumers of the state, then delivers
+    /// the action to the effects and returns the side effects still to run, or `nil` when there
+    /// are none. The returned value holds no reference to the store.
+    func reduce(
+        _ action: Action,
+        origin: DispatchOrigin = .external,
+        cause: Int? = nil,
+        joining enclosingTree: DispatchTree?,
+        waits: Bool
+    ) -> SideEffectRun<State, Action>? {
+        if observers.isEmpty {
+            reducer(&currentState, action)
+        } else {
+            let stateBefore = currentState
+            reducer(&currentState, action)
+            notifyObservers(action, stateBefore, origin: origin, cause: cause)
+        }
+        for feed in feeds.values {
+            feed(currentState)
+        }
+        return SideEffectRun.after(
+            action, state: currentState, middlewares: middlewares, dispatcher: dispatcher, effects: effects,
+            cause: wasObserved ? sequenceNumber : nil, joining: enclosingTree, waits: waits)
+    }
+
+    private func notifyObservers(_ action: Action, _ stateBefore: State, origin: DispatchOrigin, cause: Int?) {
+        sequenceNumber &+= 1
+        wasObserved = observers.observe {
+            Reduction(
+                of: action, stateBefore: stateBefore, stateAfter: currentState, origin: origin,
+                sequenceNumber: sequenceNumber, cause: cause)
+        }
     }
 }

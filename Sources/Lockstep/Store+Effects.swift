@@ -27,7 +27,7 @@ extension Store {
             dispatchOutput: { [weak self] action, cause in
                 await self?.dispatchEffectOutput(action, effect: name, cause: cause)
             },
-            onFailure: { [weak self] failure in self?.record(failure) },
+            onFailure: { [weak self] failure in await self?.record(failure) },
             deliversOutput: false
         )
     }

@@ -289,16 +289,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         // One write whether or not anything observes: the number, and whether it was seen.
         observedCount = ObservedCount(sequenceNumber: observedCount.sequenceNumber &+ 1, wasObserved: enabled)
         guard enabled else { return }
-        // Only follow-ups carry a cause; an action from outside the store has none to read.
-        let running = origin == .external && cause == nil ? nil : ReductionCause.current
         let reduction = Reduction(
-            action: action,
-            stateBefore: oldState,
-            stateAfter: newState,
-            origin: origin,
-            sequenceNumber: observedCount.sequenceNumber,
-            cause: cause ?? running?.sequenceNumber,
-            middlewareIndex: origin == .middleware ? running?.middlewareIndex : nil)
+            of: action, stateBefore: oldState, stateAfter: newState, origin: origin,
+            sequenceNumber: observedCount.sequenceNumber, cause: cause)
         for observer in observers where observer.isEnabled() {
             observer.observe(reduction)
         }
@@ -345,33 +338,14 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     }
 
     /// Delivers `action` to the running effects, and returns the side effects still to run.
-    ///
-    /// A dispatch made inside another dispatch's side effects joins that dispatch's tree, so
-    /// that the root dispatch waits for the effects' reactions to both; a root dispatch starts
-    /// a tree of its own and, when `waits` is true, waits for it.
     private func sideEffects(
         of action: Action,
         joining enclosingTree: DispatchTree?,
         waits: Bool
     ) -> SideEffectRun<State, Action>? {
-        let cause = causeForSideEffects
-        let state = currentState
-        if !effects.hasEffects {
-            guard !middlewares.isEmpty else { return nil }
-            return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause)
-        }
-        let openTree = enclosingTree.flatMap { $0.isClosed ? nil : $0 }
-        let tree = openTree ?? (waits ? DispatchTree() : nil)
-        effects.deliver(action, tree: tree, cause: cause)
-        return SideEffectRun(
-            middlewares: middlewares,
-            state: state,
-            action: action,
-            dispatcher: dispatcher,
-            tree: tree,
-            waitsForTree: openTree == nil && waits,
-            cause: cause
-        )
+        SideEffectRun.after(
+            action, state: currentState, middlewares: middlewares, dispatcher: dispatcher, effects: effects,
+            cause: causeForSideEffects, joining: enclosingTree, waits: waits)
     }
 
     private func makeDispatcher() -> Dispatcher<Action> {

@@ -117,7 +117,7 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
 
     /// The observer to give the store.
     public var observer: ActionObserver<State, Action> {
-        ActionObserver { [buffer, capacity] reduction in
+        .nonisolated { [buffer, capacity] reduction in
             let writer = buffer.withLock { buffer -> CheckedContinuation<Void, Never>? in
                 guard buffer.isRecording, !buffer.isClosed else {
                     buffer.afterGap = true

@@ -50,7 +50,7 @@ extension ActionObserver {
         if !readsLevelOnEachAction && logger.logLevel > lowest {
             return .off
         }
-        return ActionObserver(isEnabled: { logger.logLevel <= lowest }) { reduction in
+        return .nonisolated(isEnabled: { logger.logLevel <= lowest }) { reduction in
             let threshold = logger.logLevel
             guard filter(reduction.action) else { return }
             let metadata: Logger.Metadata = [

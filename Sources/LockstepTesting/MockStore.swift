@@ -274,8 +274,8 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     public func register(_ effect: Effect<Action>) -> EffectRegistration {
         effects.register(
             effect,
-            onOutput: { [weak self] action in self?.record(action) },
-            onFailure: { [weak self] failure in self?.effectFailed(failure) }
+            onOutput: { [weak self] action in await self?.record(action) },
+            onFailure: { [weak self] failure in await self?.effectFailed(failure) }
         )
     }
 

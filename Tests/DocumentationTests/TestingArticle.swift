@@ -99,6 +99,23 @@ struct TestingArticleTests {
         }
     }
 
+    @Test("The article's loop on a manual clock wakes at each deadline")
+    func aLoopWakesAtEachDeadline() async {
+        let clock = ManualClock()
+        await withTrackedWork { work in
+            let ticks = CallRecorder<Duration>()
+            work.start("a timer") {
+                while true {
+                    try await clock.sleep(for: .seconds(1))
+                    ticks.record(clock.now.offset)
+                }
+            }
+            await clock.sleepers(count: 1)
+            await clock.advance(by: .seconds(5))
+            #expect(ticks.arguments == [.seconds(1), .seconds(2), .seconds(3), .seconds(4), .seconds(5)])
+        }
+    }
+
     @Test("The article's snippets about tracked work are quoted from this file")
     func trackedWorkSnippetsAreQuoted() throws {
         let article = try String(
@@ -107,7 +124,7 @@ struct TestingArticleTests {
             encoding: .utf8)
         let source = try SnippetTests.compiledSource()
         let snippets = SnippetTests.swiftSnippets(in: article).filter { $0.contains("withTrackedWork") || $0.contains("waitUntilIdle") }
-        #expect(snippets.count == 2)
+        #expect(snippets.count == 3)
         for snippet in snippets {
             let quoted = "\n" + SnippetTests.normalized(snippet).joined(separator: "\n") + "\n"
             #expect(source.contains(quoted), "This snippet of Testing.md is not quoted from compiled code:\n\(snippet)")

@@ -51,6 +51,36 @@ struct ActorStoreTests {
         #expect(await store.state.value == 1)
     }
 
+    @Test("Of twenty middlewares, parked ones hold up none of the others, and cancellation reaches each", .timeLimit(.minutes(1)))
+    func parkedMiddlewaresHoldUpNoOthers() async {
+        let parked = Lock(0)
+        let ran = Lock(0)
+        let sawCancellation = Lock(0)
+        let allParked = Signal()
+        let allRan = Signal()
+        let middlewares: [PlainMiddleware<Counter, CounterAction>] = (0..<20).map { index in
+            { _, _, _ in
+                guard index.isMultiple(of: 5) else {
+                    if ran.withLock({ $0 += 1; return $0 }) == 16 { allRan.signal() }
+                    return
+                }
+                if parked.withLock({ $0 += 1; return $0 }) == 4 { allParked.signal() }
+                await suspendUntilCancelled()
+                sawCancellation.withLock { $0 += Task.isCancelled ? 1 : 0 }
+            }
+        }
+        let store = ActorStore(state: Counter(), reducer: counterReducer, middlewares: middlewares)
+
+        let dispatch = Task { await store.dispatch(.increment) }
+        await allParked.wait()
+        await allRan.wait()
+        dispatch.cancel()
+        await dispatch.value
+
+        #expect(ran.withLock { $0 } == 16)
+        #expect(sawCancellation.withLock { $0 } == 4)
+    }
+
     @Test("Cancelling the dispatching task cancels the middleware it started")
     func cancellingDispatchCancelsMiddleware() async {
         let started = Signal()

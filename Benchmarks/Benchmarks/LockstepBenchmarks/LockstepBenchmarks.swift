@@ -10,6 +10,8 @@ import Foundation
 //   as a same-run baseline.
 // - StoreBenchmarks.swift: Lockstep's `Store.dispatch` in the configurations that matter.
 // - ActorStoreBenchmarks.swift: the same dispatches into an `ActorStore`, off the main actor.
+// - ActorMiddlewareFloors.swift: the floors of twenty middlewares on an actor (twenty calls
+//   in a row, one empty child task, one child task making the twenty calls).
 // - AppScaleBenchmarks.swift: large state with an in-place reducer, views that read one field,
 //   twenty middlewares that ignore the action.
 //
@@ -27,6 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     registerReduxModelBenchmarks()
     registerStoreBenchmarks()
     registerActorStoreBenchmarks()
+    registerActorMiddlewareFloors()
     registerEffectBenchmarks()
     registerAppScaleBenchmarks()
     registerLoggingBenchmarks()

@@ -46,11 +46,14 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         self.waitsForTree = waitsForTree
     }
 
-    /// Phases 2 and 3: yields so observers render the reducer's state, then runs the middlewares
-    /// and, for a root dispatch, waits for the effects' reactions.
+    /// Phases 2 and 3: yields so observers render the reducer's state (unless `yielding` is
+    /// false: an ``ActorStore`` has no user interface to render), then runs the middlewares and,
+    /// for a root dispatch, waits for the effects' reactions.
     @usableFromInline
-    func perform(isolation: isolated (any Actor)? = #isolation) async {
-        await Task.yield()
+    func perform(yielding: Bool = true, isolation: isolated (any Actor)? = #isolation) async {
+        if yielding {
+            await Task.yield()
+        }
         guard let tree else {
             await runMiddlewares()
             return
@@ -65,7 +68,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func runMiddlewares(isolation: isolated (any Actor)? = #isolation) async {
         switch middlewares.count {
         case 0:
@@ -82,13 +85,30 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
+    /// Runs the middlewares as ``runMiddlewares(isolation:)`` does, but from the global executor,
+    /// for an ``ActorStore``: the task group and its immediate child then start where the
+    /// middlewares (nonisolated functions) run, instead of on the store's actor, which the child
+    /// does not hold. With twenty middlewares that ignore the action, that almost halves the median
+    /// time of a dispatch (8.7 µs against 4.7 µs, before the child called the middlewares directly).
+    @concurrent
+    @inlinable
+    func runMiddlewaresOffActor() async {
+        await runMiddlewares(isolation: nil)
+    }
+
     /// Calls middleware `index`, naming this action as the cause of what it dispatches.
-    @usableFromInline
+    @inlinable
     func call(_ index: Int) async {
         guard let cause else {
             await middlewares[index](state, action, dispatcher)
             return
         }
+        await call(index, cause: cause)
+    }
+
+    /// Calls middleware `index` with `cause` as the task-local cause.
+    @usableFromInline
+    func call(_ index: Int, cause: Int) async {
         await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: index)) {
             await middlewares[index](state, action, dispatcher)
         }
@@ -99,12 +119,48 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// long as each returns without suspending; when one suspends, the next middleware is started
     /// in a new immediate child task. So middlewares that ignore the action cost a call each, and
     /// a middleware that suspends never holds up the ones after it.
+    ///
+    /// It is inlinable, as the dispatch that calls it is, so that the app's module specializes it
+    /// for the app's state and action types, and its child calls the middlewares directly,
+    /// capturing only what they take: on an ``ActorStore`` with twenty middlewares that ignore
+    /// the action, calling them through `runChain` and `call` cost a third more.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    @inlinable
+    func runChained(isolation: isolated (any Actor)? = #isolation) async {
+        guard cause == nil, !Self.isUnderWorkMonitor else {
+            await runChainedWithBookkeeping()
+            return
+        }
+        let queue = MiddlewareQueue(count: middlewares.count)
+        // The child captures the four values it needs rather than the whole run.
+        let (middlewares, state, action, dispatcher) = (middlewares, state, action, dispatcher)
+        await withDiscardingTaskGroup { group in
+            while let first = queue.take() {
+                group.addImmediateTask {
+                    var index = first
+                    while true {
+                        await middlewares[index](state, action, dispatcher)
+                        guard let next = queue.take() else { return }
+                        index = next
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the current task is tracked by a test's work monitor.
+    @usableFromInline
+    static var isUnderWorkMonitor: Bool {
+        TrackedTask.current != nil
+    }
+
+    /// ``runChained(isolation:)`` for a store with observers, whose middlewares run with this
+    /// action as their task-local cause, or under a test's work monitor, where each child is a
+    /// tracked task of its own and the parent waits for them without counting as running.
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @usableFromInline
-    func runChained(isolation: isolated (any Actor)? = #isolation) async {
+    func runChainedWithBookkeeping(isolation: isolated (any Actor)? = #isolation) async {
         let queue = MiddlewareQueue(count: middlewares.count)
-        // Under a test's work monitor, each child is a tracked task of its own, and the parent
-        // waits for them without counting as running.
         let children = TrackedTask.current.map { ChildTasks(parent: $0) }
         await withDiscardingTaskGroup { group in
             while let first = queue.take() {
@@ -125,7 +181,8 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Calls middleware `first`, then each middleware not started yet, until none is left.
-    private func runChain(from first: Int, queue: MiddlewareQueue) async {
+    @usableFromInline
+    func runChain(from first: Int, queue: MiddlewareQueue) async {
         var index = first
         while true {
             await call(index)
@@ -154,6 +211,42 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             }
             children?.parentWillWait()
         }
+    }
+}
+
+extension SideEffectRun {
+    /// The side effects of `action`, whose reducer has run, or `nil` when there are none:
+    /// delivers the action to the running effects and returns the middlewares still to run.
+    ///
+    /// A dispatch made inside another dispatch's side effects joins that dispatch's tree, so
+    /// that the root dispatch waits for the effects' reactions to both; a root dispatch starts
+    /// a tree of its own and, when `waits` is true, waits for it.
+    static func after(
+        _ action: Action,
+        state: State,
+        middlewares: [BoundMiddleware<State, Action>],
+        dispatcher: Dispatcher<Action>,
+        effects: EffectHost<Action>,
+        cause: Int?,
+        joining enclosingTree: DispatchTree?,
+        waits: Bool
+    ) -> SideEffectRun? {
+        if !effects.hasEffects {
+            guard !middlewares.isEmpty else { return nil }
+            return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause)
+        }
+        let openTree = enclosingTree.flatMap { $0.isClosed ? nil : $0 }
+        let tree = openTree ?? (waits ? DispatchTree() : nil)
+        effects.deliver(action, tree: tree, cause: cause)
+        return SideEffectRun(
+            middlewares: middlewares,
+            state: state,
+            action: action,
+            dispatcher: dispatcher,
+            tree: tree,
+            waitsForTree: openTree == nil && waits,
+            cause: cause
+        )
     }
 }
 

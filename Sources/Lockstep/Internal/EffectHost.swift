@@ -1,7 +1,8 @@
 import IssueReporting
+import Synchronization
 
-/// Runs the registered ``Effect``s of one store, whatever the store: ``Store``, ``ChildStore`` and
-/// LockstepTesting's `MockStore` all host their effects here.
+/// Runs the registered ``Effect``s of one store, whatever the store: ``Store``, ``ChildStore``,
+/// ``ActorStore`` and LockstepTesting's `MockStore` all host their effects here.
 ///
 /// Delivering an action to the effects adds one unit of pending work per effect to the action's
 /// ``DispatchTree``; a root delivery waits until the effects have finished reacting to it,
@@ -11,14 +12,25 @@ import IssueReporting
 /// through the output handler it gives when it registers the effect, inside the tree of the
 /// action the effect reacted to; the host then delivers that action to the effects in turn.
 /// Releasing the host stops its effects.
+///
+/// The host belongs to no actor, so that a store on the main actor and a store on an actor of its
+/// own share it: its list of effects is behind a lock, and "is any effect running", asked on every
+/// dispatch, is one atomic load. The owner calls ``deliver(_:tree:cause:)`` from its own
+/// isolation, right after each reduction, so the effects receive the actions in the order they
+/// were reduced.
 @usableFromInline
-@MainActor
-package final class EffectHost<Action: Sendable> {
-    /// The inputs of the running effects, in registration order.
-    private var inputs: [EffectInput<Action>] = []
+package final class EffectHost<Action: Sendable>: Sendable {
+    private struct Registry {
+        /// The inputs of the running effects, in registration order.
+        var inputs: [EffectInput<Action>] = []
+        /// Tracks the effects' tasks, under a test's work monitor.
+        var workMonitor: WorkMonitor?
+    }
+
+    private let registry = Lock(Registry())
+    /// The number of running effects, read without the lock on every dispatch.
+    private let effectCount = Atomic<Int>(0)
     private let ownedTasks = OwnedTasks()
-    /// Tracks the effects' tasks, under a test's work monitor.
-    var workMonitor: WorkMonitor?
 
     /// Creates a host with no effects.
     package init() {}
@@ -30,7 +42,13 @@ package final class EffectHost<Action: Sendable> {
     /// Whether any effect is running.
     @usableFromInline
     package var hasEffects: Bool {
-        !inputs.isEmpty
+        effectCount.load(ordering: .relaxed) > 0
+    }
+
+    /// Tracks the effects' tasks started from now on, under a test's work monitor.
+    var workMonitor: WorkMonitor? {
+        get { registry.withLock { $0.workMonitor } }
+        set { registry.withLock { $0.workMonitor = newValue } }
     }
 
     /// Starts `effect`, which then reacts to every action given to ``deliver(_:)`` until the
@@ -44,18 +62,18 @@ package final class EffectHost<Action: Sendable> {
     /// - Returns: The registration that keeps the effect running.
     package func register(
         _ effect: Effect<Action>,
-        onOutput: @escaping @MainActor @Sendable (Action) -> Void,
-        onFailure: @escaping @MainActor @Sendable (EffectFailure<String>) -> Void
+        onOutput: @escaping @Sendable (Action) async -> Void,
+        onFailure: @escaping @Sendable (EffectFailure<String>) async -> Void
     ) -> EffectRegistration {
-        EffectRegistration(task: start(effect, dispatchOutput: { action, _ in onOutput(action) }, onFailure: onFailure))
+        EffectRegistration(task: start(effect, dispatchOutput: { action, _ in await onOutput(action) }, onFailure: onFailure))
     }
 
     /// Starts `effect`, whose output is first dispatched by `dispatchOutput` (with the tree of
     /// the action the effect reacted to as the task-local tree), then delivered to the effects.
     func register(
         _ effect: Effect<Action>,
-        dispatchOutput: @escaping @MainActor @Sendable (Action) async -> Void,
-        onFailure: @escaping @MainActor @Sendable (EffectFailure<String>) -> Void
+        dispatchOutput: @escaping @Sendable (Action) async -> Void,
+        onFailure: @escaping @Sendable (EffectFailure<String>) async -> Void
     ) -> EffectRegistration {
         EffectRegistration(task: start(effect, dispatchOutput: { action, _ in await dispatchOutput(action) }, onFailure: onFailure))
     }
@@ -73,12 +91,19 @@ package final class EffectHost<Action: Sendable> {
     /// - Returns: The effect's task.
     func start(
         _ effect: Effect<Action>,
-        dispatchOutput outputHandler: @escaping @MainActor @Sendable (Action, _ cause: Int?) async -> Void,
-        onFailure: @escaping @MainActor @Sendable (EffectFailure<String>) -> Void,
+        dispatchOutput outputHandler: @escaping @Sendable (Action, _ cause: Int?) async -> Void,
+        onFailure: @escaping @Sendable (EffectFailure<String>) async -> Void,
         deliversOutput: Bool = true
     ) -> Task<Void, Never> {
         let identity = ObjectIdentifier(effect.identity)
-        if inputs.contains(where: { $0.effectIdentity == identity }) {
+        let input = EffectInput<Action>(effectIdentity: identity)
+        let (isRegisteredAlready, workMonitor) = registry.withLock { registry in
+            let isRegisteredAlready = registry.inputs.contains { $0.effectIdentity == identity }
+            registry.inputs.append(input)
+            effectCount.wrappingAdd(1, ordering: .relaxed)
+            return (isRegisteredAlready, registry.workMonitor)
+        }
+        if isRegisteredAlready {
             reportIssue(
                 """
                 The effect created at \(effect.name) is registered with this store twice. Both \
@@ -86,8 +111,6 @@ package final class EffectHost<Action: Sendable> {
                 dispatched twice. Cancel the first registration before registering it again.
                 """)
         }
-        let input = EffectInput<Action>(effectIdentity: identity)
-        inputs.append(input)
         let dispatchOutput: @Sendable (Action) async -> Void = { [weak self] action in
             await self?.emit(
                 action, dispatch: outputHandler, tree: input.currentTree, cause: input.currentCause,
@@ -119,7 +142,7 @@ package final class EffectHost<Action: Sendable> {
     ///
     /// - Parameter action: The action the effects react to.
     package func deliver(_ action: Action) async {
-        guard !inputs.isEmpty else { return }
+        guard hasEffects else { return }
         if let enclosing = DispatchTree.current, !enclosing.isClosed {
             deliver(action, tree: enclosing)
             return
@@ -131,7 +154,7 @@ package final class EffectHost<Action: Sendable> {
 
     /// Delivers `action` to every running effect, adding pending work to `tree`.
     func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
-        for input in inputs {
+        for input in registry.withLock({ $0.inputs }) {
             input.deliver(action, tree: tree, cause: cause)
         }
     }
@@ -141,7 +164,7 @@ package final class EffectHost<Action: Sendable> {
     /// may be the one to react next.
     private func emit(
         _ action: Action,
-        dispatch: @MainActor @Sendable (Action, Int?) async -> Void,
+        dispatch: @Sendable (Action, Int?) async -> Void,
         tree: DispatchTree?,
         cause: Int?,
         deliver delivers: Bool
@@ -157,11 +180,15 @@ package final class EffectHost<Action: Sendable> {
     private func effectFinished(
         _ input: EffectInput<Action>,
         failure: EffectFailure<String>?,
-        onFailure: @MainActor (EffectFailure<String>) -> Void
-    ) {
-        inputs.removeAll { $0 === input }
+        onFailure: @Sendable (EffectFailure<String>) async -> Void
+    ) async {
+        registry.withLock { registry in
+            let count = registry.inputs.count
+            registry.inputs.removeAll { $0 === input }
+            effectCount.wrappingSubtract(count - registry.inputs.count, ordering: .relaxed)
+        }
         if let failure {
-            onFailure(failure)
+            await onFailure(failure)
         }
     }
 }

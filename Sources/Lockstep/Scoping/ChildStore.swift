@@ -120,7 +120,7 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
         let link = self.link
         return effects.register(
             effect,
-            dispatchOutput: { action in _ = await link.dispatch(action) },
+            dispatchOutput: { @MainActor action in _ = await link.dispatch(action) },
             onFailure: { failure in reportIssue(failure) }
         )
     }

@@ -1,0 +1,37 @@
+/// The observers of an ``ActorStore``: the ones that run anywhere, called on the store's actor,
+/// and the ones of the main actor, reached through a ``MainActorRelay``.
+struct ActorStoreObservers<State: Sendable, Action: Sendable>: Sendable {
+    private let anywhere: [ActionObserver<State, Action>.Nonisolated]
+    private let mainActor: MainActorRelay<Reduction<State, Action>>?
+
+    init(_ observers: [ActionObserver<State, Action>]) {
+        let observers = observers.filter { !$0.isAlwaysOff }
+        anywhere = observers.compactMap(\.anywhere)
+        let mainActorObservers = observers.filter { $0.anywhere == nil }
+        mainActor = mainActorObservers.isEmpty ? nil : MainActorRelay { reduction in
+            for observer in mainActorObservers where observer.isEnabled() {
+                observer.observe(reduction)
+            }
+        }
+    }
+
+    /// Whether the store has no observer at all.
+    var isEmpty: Bool {
+        anywhere.isEmpty && mainActor == nil
+    }
+
+    /// Hands the reduction `makeReduction` builds to every enabled observer, building it only if
+    /// one is. An observer of the main actor is counted as enabled: it is asked there, later.
+    ///
+    /// - Returns: Whether an observer saw the reduction.
+    func observe(_ makeReduction: () -> Reduction<State, Action>) -> Bool {
+        let enabled = anywhere.filter { $0.isEnabled() }
+        guard !enabled.isEmpty || mainActor != nil else { return false }
+        let reduction = makeReduction()
+        for observer in enabled {
+            observer.observe(reduction)
+        }
+        mainActor?.send(reduction)
+        return true
+    }
+}
