@@ -55,7 +55,7 @@
 /// they are written, in the reducer and the middlewares: `scopeReducer(_:state:action:)` runs a
 /// feature's reducer on its part of the state, `scopeMiddleware(_:state:action:embed:)` runs its
 /// middleware on its part with a dispatcher of its own actions, and ``scopeEffect(_:action:embed:)``
-/// runs its effect on its own actions, as <doc:ComposingFeatures> shows.
+/// runs its effect on its own actions, as the article "Composing features" shows.
 public actor ActorStore<State: Sendable, Action: Sendable> {
     /// The current state, changed only by the reducer.
     public var state: State { currentState }
