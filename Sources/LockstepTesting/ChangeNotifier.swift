@@ -21,22 +21,16 @@ final class ChangeNotifier: Sendable {
 
     /// Records a change and wakes every waiter.
     func notify() {
-        let waiters = state.withLock { state in
+        state.withLockResuming { state in
             state.version &+= 1
             let version = state.version
             return state.waiters.satisfy { $0 != version ? () : nil }
-        }
-        for waiter in waiters {
-            waiter.perform()
         }
     }
 
     /// Wakes every waiter, and makes later waits return at once.
     func close() {
-        let waiters = state.withLock { $0.waiters.close() }
-        for waiter in waiters {
-            waiter.perform()
-        }
+        state.withLockResuming { $0.waiters.close() }
     }
 
     /// Waits for a change after `version`. Returns `false` when closed or cancelled instead.

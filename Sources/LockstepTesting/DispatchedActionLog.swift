@@ -15,22 +15,16 @@ final class DispatchedActionLog<Action: Sendable>: Sendable {
     }
 
     func append(_ action: Action) {
-        let ready = state.withLock { state in
+        state.withLockResuming { state in
             state.actions.append(action)
             let actions = state.actions
             return state.waiters.satisfy { index in index < actions.count ? actions[index] : nil }
-        }
-        for reader in ready {
-            reader.perform()
         }
     }
 
     /// Ends every reading: waiting readers, and later ones past the last action, get `nil`.
     func close() {
-        let waiters = state.withLock { $0.waiters.close() }
-        for waiter in waiters {
-            waiter.perform()
-        }
+        state.withLockResuming { $0.waiters.close() }
     }
 
     /// The action at `index`, waiting until it is appended; `nil` when the log is closed first,

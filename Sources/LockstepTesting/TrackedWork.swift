@@ -206,12 +206,9 @@ final class TrackedWorkCompletion<Success: Sendable>: Sendable {
     }
 
     func complete(with result: Result<Success, any Error>) {
-        let waiters = state.withLock { state in
+        state.withLockResuming { state in
             state.result = result
             return state.waiters.satisfy { _ in result }
-        }
-        for waiter in waiters {
-            waiter.perform()
         }
     }
 
