@@ -48,20 +48,8 @@ public struct InfiniteQueryState<PageID: Hashable & Sendable, PageValue: Sendabl
     public typealias Value = InfiniteQueryPages<PageID, PageValue>
     typealias PageIdFinder = @Sendable (InfiniteQueryPage<PageID, PageValue>, Value) -> PageID?
 
-    /// The pages held, first page first.
-    public private(set) var pages: Value = []
-    /// Where the query stands: ``OperationStatus/loading`` while any page loads.
-    public private(set) var status = OperationStatus.idle
-    /// The latest error of a page fetch, cleared by the next success.
-    public private(set) var error: Failure?
-    /// How many times the pages were set, by a fetch, a yield or by hand.
-    public private(set) var valueUpdateCount = 0
-    /// When the pages were last set, by the client's date source.
-    public private(set) var valueLastUpdatedAt: Date?
-    /// How many times a page fetch failed.
-    public private(set) var errorUpdateCount = 0
-    /// When the last error arrived, by the client's date source.
-    public private(set) var errorLastUpdatedAt: Date?
+    /// The status, error and update counts, kept as a query keeps them: its value is the pages.
+    private var query = QueryState<Value, Failure>(initialValue: [])
     /// The identifier of the first page.
     public let initialPageId: PageID
     /// The most pages kept, or `nil` for no limit.
@@ -79,6 +67,41 @@ public struct InfiniteQueryState<PageID: Hashable & Sendable, PageValue: Sendabl
         self.maxPages = maxPages.map { max($0, 1) }
         self.pageIdAfter = pageIdAfter
         self.pageIdBefore = pageIdBefore
+    }
+
+    /// The pages held, first page first.
+    public var pages: Value {
+        query.currentValue ?? []
+    }
+
+    /// Where the query stands: ``OperationStatus/loading`` while any page loads.
+    public var status: OperationStatus {
+        query.status
+    }
+
+    /// The latest error of a page fetch, cleared by the next success.
+    public var error: Failure? {
+        query.error
+    }
+
+    /// How many times the pages were set, by a fetch, a yield or by hand.
+    public var valueUpdateCount: Int {
+        query.valueUpdateCount
+    }
+
+    /// When the pages were last set, by the client's date source.
+    public var valueLastUpdatedAt: Date? {
+        query.valueLastUpdatedAt
+    }
+
+    /// How many times a page fetch failed.
+    public var errorUpdateCount: Int {
+        query.errorUpdateCount
+    }
+
+    /// When the last error arrived, by the client's date source.
+    public var errorLastUpdatedAt: Date? {
+        query.errorLastUpdatedAt
     }
 
     /// The pages held, never `nil`: an empty list before the first page.
@@ -123,52 +146,40 @@ public struct InfiniteQueryState<PageID: Hashable & Sendable, PageValue: Sendabl
         runs.values.contains(.allPages)
     }
 
+    /// Applies a run's step as a query state does (status, error, update counts), with the
+    /// fetched pages merged into those held, by the direction of the run that fetched them.
     public mutating func apply(_ event: OperationRunEvent<InfiniteQueryDirection, Value, Failure>) {
         switch event {
-        case .started(let run, let direction, _):
+        case .started(let run, let direction, let date):
             runs[run] = direction
-            status = .loading
-        case .yielded(let run, .success(let fetched), let date):
-            upsert(fetched, front: runs[run] == .previousPage)
-            updated(at: date)
-        case .yielded(_, .failure(let error), let date):
-            setError(error, at: date)
+            query.apply(.started(run: run, arguments: (), date: date))
+        case .yielded(let run, let result, let date):
+            let front = runs[run] == .previousPage
+            query.apply(.yielded(run: run, result: result.map { merged($0, front: front) }, date: date))
         case .finished(let run, let result, let date):
             let direction = runs.removeValue(forKey: run) ?? .allPages
-            switch result {
-            case .success(let fetched):
+            let result = result.map { fetched in
                 switch direction {
-                case .initialPage, .allPages: pages = Array(fetched.prefix(maxPages ?? .max))
-                case .nextPage: upsert(fetched, front: false)
-                case .previousPage: upsert(fetched, front: true)
+                case .initialPage, .allPages: Array(fetched.prefix(maxPages ?? .max))
+                case .nextPage: merged(fetched, front: false)
+                case .previousPage: merged(fetched, front: true)
                 }
-                updated(at: date)
-                error = nil
-                status = runs.isEmpty ? .success : .loading
-            case .failure(let error):
-                setError(error, at: date)
-                status = runs.isEmpty ? .failure : .loading
             }
-        case .cancelled(let run, _):
+            query.apply(.finished(run: run, result: result, date: date))
+        case .cancelled(let run, let date):
             runs[run] = nil
-            if runs.isEmpty { status = .cancelled }
+            query.apply(.cancelled(run: run, date: date))
         case .valueSet(let value, let date):
-            pages = value ?? []
-            updated(at: date)
-        case .resultSet(.success(let value), let date):
-            pages = value
-            updated(at: date)
-            error = nil
-            if runs.isEmpty { status = .success }
-        case .resultSet(.failure(let error), let date):
-            setError(error, at: date)
-            if runs.isEmpty { status = .failure }
+            query.apply(.valueSet(value ?? [], date: date))
+        case .resultSet(let result, let date):
+            query.apply(.resultSet(result, date: date))
         }
     }
 
-    /// Puts `fetched` in place of the pages with the same identifiers, or at the front or the back,
-    /// then drops pages from the other end past ``maxPages``.
-    private mutating func upsert(_ fetched: Value, front: Bool) {
+    /// The pages held with `fetched` in place of the pages with the same identifiers, or at the
+    /// front or the back, less the pages past ``maxPages`` at the other end.
+    private func merged(_ fetched: Value, front: Bool) -> Value {
+        var pages = pages
         for page in front ? fetched.reversed() : fetched {
             if let index = pages.firstIndex(where: { $0.id == page.id }) {
                 pages[index] = page
@@ -185,17 +196,7 @@ public struct InfiniteQueryState<PageID: Hashable & Sendable, PageValue: Sendabl
                 pages.removeFirst(pages.count - maxPages)
             }
         }
-    }
-
-    private mutating func updated(at date: Date) {
-        valueUpdateCount += 1
-        valueLastUpdatedAt = date
-    }
-
-    private mutating func setError(_ error: Failure, at date: Date) {
-        self.error = error
-        errorUpdateCount += 1
-        errorLastUpdatedAt = date
+        return pages
     }
 
     /// The run that a request in `direction` starts, or `nil` when there is no page that way.
