@@ -35,10 +35,8 @@ struct PipelineOutput<Action: Sendable>: AsyncSequence, Sendable {
 final class PipelineRun<Action: Sendable>: Sendable {
     private struct State {
         var isStarted = false
-        var isFinished = false
-        var outputs: [Action] = []
-        /// The store's reader, waiting for an output.
-        var reader: CheckedContinuation<Action?, Never>?
+        /// The outputs not read yet, and the store's reader waiting for one.
+        var outputs = ReaderBuffer<Action>()
         /// The feeding task, waiting for the reader to have taken every output.
         var feeder: CheckedContinuation<Void, Never>?
         var feedingTask: Task<Void, Never>?
@@ -69,15 +67,10 @@ final class PipelineRun<Action: Sendable>: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Action?, Never>) in
                 let (answer, feeder) = state.withLock { state -> (Action??, CheckedContinuation<Void, Never>?) in
-                    if !state.outputs.isEmpty {
-                        return (.some(state.outputs.removeFirst()), nil)
-                    }
-                    if state.isFinished || Task.isCancelled {
-                        return (.some(nil), nil)
-                    }
+                    let answer = state.outputs.take(orPark: continuation)
+                    if case .some = answer { return (answer, nil) }
                     // Waiting with no output left: the store has taken everything the pipeline
                     // emitted, so the feeder may read the next action.
-                    state.reader = continuation
                     defer { state.feeder = nil }
                     return (.none, state.feeder)
                 }
@@ -121,13 +114,8 @@ final class PipelineRun<Action: Sendable>: Sendable {
     /// Hands `action` to the waiting reader, or keeps it for the next read.
     private func emit(_ action: Action) {
         let reader = state.withLock { state -> CheckedContinuation<Action?, Never>? in
-            guard !state.isFinished else { return nil }
-            if let reader = state.reader {
-                state.reader = nil
-                return reader
-            }
-            state.outputs.append(action)
-            return nil
+            guard !state.outputs.isFinished else { return nil }
+            return state.outputs.offer(action)
         }
         reader?.resume(returning: action)
     }
@@ -136,24 +124,21 @@ final class PipelineRun<Action: Sendable>: Sendable {
     private func outputsTaken() async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state in
-                if state.isFinished || (state.reader != nil && state.outputs.isEmpty) { return true }
+                let outputs = state.outputs
+                if outputs.isFinished || (outputs.hasWaitingReader && outputs.values.isEmpty) { return true }
                 state.feeder = continuation
                 return false
             }
             if resumeNow { continuation.resume() }
         }
-        return !state.withLock { $0.isFinished }
+        return !state.withLock { $0.outputs.isFinished }
     }
 
     /// The pipeline completed: the reader gets the outputs left, then `nil`.
     private func finish() {
         let (reader, feeder) = state.withLock { state in
-            state.isFinished = true
-            defer {
-                state.reader = nil
-                state.feeder = nil
-            }
-            return (state.reader, state.feeder)
+            defer { state.feeder = nil }
+            return (state.outputs.finish(), state.feeder)
         }
         reader?.resume(returning: nil)
         feeder?.resume()
@@ -162,13 +147,8 @@ final class PipelineRun<Action: Sendable>: Sendable {
     /// The reader was cancelled: stops feeding and cancels the pipeline.
     private func stop() {
         let (reader, feeder, task, cancellable) = state.withLock { state in
-            state.isFinished = true
-            state.outputs.removeAll()
-            defer {
-                state.reader = nil
-                state.feeder = nil
-            }
-            return (state.reader, state.feeder, state.feedingTask, state.cancellable)
+            defer { state.feeder = nil }
+            return (state.outputs.finish(discardingValues: true), state.feeder, state.feedingTask, state.cancellable)
         }
         reader?.resume(returning: nil)
         feeder?.resume()
@@ -197,9 +177,8 @@ final class PublishedValues<Element: Sendable>: AsyncSequence, Sendable {
     typealias Failure = Never
 
     private struct State {
-        var values: [Element] = []
-        var isFinished = false
-        var reader: CheckedContinuation<Element?, Never>?
+        /// The values not read yet, and the reader waiting for one.
+        var values = ReaderBuffer<Element>()
         var subscription: Cancellation?
     }
 
@@ -240,47 +219,27 @@ final class PublishedValues<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     private func append(_ value: Element) {
-        let reader = state.withLock { state -> CheckedContinuation<Element?, Never>? in
-            if let reader = state.reader {
-                state.reader = nil
-                return reader
-            }
-            state.values.append(value)
-            return nil
-        }
+        let reader = state.withLock { $0.values.offer(value) }
         reader?.resume(returning: value)
     }
 
     private func finish() {
-        let reader = state.withLock { state in
-            state.isFinished = true
-            defer { state.reader = nil }
-            return state.reader
-        }
+        let reader = state.withLock { $0.values.finish() }
         reader?.resume(returning: nil)
     }
 
     private func next() async -> Element? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
-                let answer = state.withLock { state -> Element?? in
-                    if !state.values.isEmpty { return .some(state.values.removeFirst()) }
-                    if state.isFinished || Task.isCancelled { return .some(nil) }
-                    state.reader = continuation
-                    return .none
-                }
+                let answer = state.withLock { $0.values.take(orPark: continuation) }
                 if case .some(let answer) = answer {
                     continuation.resume(returning: answer)
                 }
             }
         } onCancel: {
             let (reader, subscription) = state.withLock { state in
-                state.isFinished = true
-                defer {
-                    state.reader = nil
-                    state.subscription = nil
-                }
-                return (state.reader, state.subscription)
+                defer { state.subscription = nil }
+                return (state.values.finish(), state.subscription)
             }
             reader?.resume(returning: nil)
             subscription?.cancel()
