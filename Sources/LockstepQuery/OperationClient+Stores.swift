@@ -97,12 +97,12 @@ extension OperationClient {
         context.delayer = storeCreator.delayer
         context.automaticFetchingCondition = storeCreator.queryEnableAutomaticFetchingCondition
         request.setup(context: &context)
-        let settings = StoreSettings(clock: clock, now: now)
+        let settings = StoreSettings(
+            clock: clock, now: now, tracker: tracker,
+            onUnused: { [weak self] in self?.scheduleEviction(of: path) })
         return OperationStore(
             path: path, requestType: requestType, initialState: initialState, query: query,
-            settings: settings, context: context, tracker: tracker,
-            onUnused: { [weak self] in self?.scheduleEviction(of: path) },
-            body: body)
+            settings: settings, context: context, body: body)
     }
 
     /// The stores whose paths start with `prefix`, by path. The empty path matches every store.

@@ -80,11 +80,11 @@ extension OperationStore {
         core.state.apply(.started(run: id, arguments: arguments, date: settings.now()))
         core.events.append(.state(core.state, context, .everyone(runHandlers: handlers)))
         core.events.append(.runStarted(arguments, context, runHandlers: handlers))
-        tracker.started(tracked: isTracked)
+        settings.tracker.started(tracked: isTracked)
         let continuation = OperationContinuation<State.Value, State.Failure> { [weak self] result in
             self?.yielded(result, run: id)
         }
-        let work = Task { [weak self, body, settings, tracker] in
+        let work = Task { [weak self, body, settings] in
             await TrackedTask.$current.withValue(ownTrackedTask ?? inherited) {
                 let result = await Self.execute(
                     body, arguments: arguments, context: context, settings: settings,
@@ -93,7 +93,7 @@ extension OperationStore {
                 // Its waiters run again before the run counts as finished, so a test never sees
                 // a moment with nothing running while they go on.
                 task.finish(with: delivered)
-                tracker.ended(tracked: isTracked)
+                settings.tracker.ended(tracked: isTracked)
             }
             ownTrackedTask?.finish()
         }
@@ -179,7 +179,7 @@ extension OperationStore {
             return (outcome, core.subscribers.isEmpty && core.runs.isEmpty)
         }
         deliver()
-        if unused { onUnused() }
+        if unused { settings.onUnused() }
         return outcome
     }
 }

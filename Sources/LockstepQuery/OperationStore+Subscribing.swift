@@ -69,7 +69,7 @@ extension OperationStore {
         }
         for watcher in watchers { watcher.cancel() }
         for orphan in orphans { orphan.cancel() }
-        if becameUnused { onUnused() }
+        if becameUnused { settings.onUnused() }
     }
 
     /// Watches the automatic fetching condition and the refetch triggers of `context` while the

@@ -149,9 +149,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     let query: QueryBehavior?
     let body: Body
     let settings: StoreSettings
-    let tracker: WorkTracker
     let core: Lock<Core>
-    let onUnused: @Sendable () -> Void
 
     init(
         path: OperationPath,
@@ -160,16 +158,12 @@ public final class OperationStore<State: OperationState>: Sendable {
         query: QueryBehavior?,
         settings: StoreSettings,
         context: OperationContext,
-        tracker: WorkTracker,
-        onUnused: @escaping @Sendable () -> Void,
         body: @escaping Body
     ) {
         self.path = path
         self.requestType = requestType
         self.query = query
         self.settings = settings
-        self.tracker = tracker
-        self.onUnused = onUnused
         self.body = body
         var context = context
         context.path = path
