@@ -21,23 +21,18 @@ extension ActorStore {
 
     /// Starts `effect` in a task the store's effect host owns.
     nonisolated func start(_ effect: Effect<Action>) -> Task<Void, Never> {
-        let name = effect.name
-        return effects.start(
-            effect,
-            dispatchOutput: { [weak self] action, cause in
-                await self?.dispatchEffectOutput(action, effect: name, cause: cause)
+        effects.start(
+            effect, for: self,
+            dispatchOutput: { store, action, effect, cause in
+                await store.dispatchEffectOutput(action, effect: effect, cause: cause)
             },
-            onFailure: { [weak self] failure in await self?.record(failure) },
-            deliversOutput: false
-        )
+            onFailure: { store, failure in await store.record(failure) })
     }
 
     /// Dispatches an action an effect emitted, as part of the tree of the action it reacted to
-    /// (the task-local tree while the host hands it over). Never waits for effects: the effect
-    /// that emitted it may be the one to react next.
+    /// (the task-local tree while the host hands it over).
     private func dispatchEffectOutput(_ action: Action, effect: String, cause: Int?) async {
-        await reduce(action, origin: .effect(effect), cause: cause, joining: DispatchTree.current, waits: false)?
-            .perform(yielding: false)
+        await reduce(action, origin: .effect(effect), cause: cause)?.perform(yielding: false)
     }
 
     private func record(_ failure: EffectFailure<String>) {

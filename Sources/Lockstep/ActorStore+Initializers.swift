@@ -27,8 +27,8 @@ extension ActorStore {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.init(
-            initialState: state, reducer: inPlaceReducer(reducer),
-            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
+            state: state, reducer: inPlaceReducer(reducer), services: services, middlewares: middlewares,
+            effects: effects, observers: observers)
     }
 
     /// Creates a store with services and a reducer that changes the state in place.
@@ -58,8 +58,8 @@ extension ActorStore {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.init(
-            initialState: state, reducer: reducer,
-            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
+            state: state, reducer: reducer, middlewares: bind(middlewares, to: services),
+            effects: effects, observers: observers)
     }
 
     /// Creates a store whose middlewares need no services.
@@ -86,8 +86,8 @@ extension ActorStore {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.init(
-            initialState: state, reducer: inPlaceReducer(reducer),
-            middlewares: middlewares, effects: effects, observers: observers)
+            state: state, reducer: inPlaceReducer(reducer), middlewares: middlewares,
+            effects: effects, observers: observers)
     }
 
     /// Creates a store with a reducer that changes the state in place, and middlewares that need

@@ -98,7 +98,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         // The strong reference lives only while the reducer runs, so a follow-up action's side
         // effects do not keep a released store alive.
         // A store whose middleware dispatches has side effects to run, so `nil` means "released".
-        guard let run = await self?.reduce(action, origin: .middleware, joining: DispatchTree.current, waits: true) else {
+        guard let run = await self?.reduce(action, origin: .middleware) else {
             reportDispatchToReleasedStore(action, storeType: "ActorStore")
             return
         }
@@ -157,7 +157,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// A dispatch in a store with observers, consumers of its state or effects.
     @usableFromInline
     func reduceAndRunSideEffects(_ action: Action) async {
-        await reduce(action, joining: DispatchTree.current, waits: true)?.perform(yielding: false)
+        await reduce(action)?.perform(yielding: false)
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
@@ -186,7 +186,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// - Returns: The task that runs the action's side effects.
     @discardableResult
     public func send(_ action: Action) -> Task<Void, Never> {
-        guard let run = reduce(action, joining: DispatchTree.current, waits: true) else { return Task {} }
+        guard let run = reduce(action) else { return Task {} }
         return ownedTasks.start {
             await run.perform(yielding: false)
         }
@@ -198,9 +198,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     func reduce(
         _ action: Action,
         origin: DispatchOrigin = .external,
-        cause: Int? = nil,
-        joining enclosingTree: DispatchTree?,
-        waits: Bool
+        cause: Int? = nil
     ) -> SideEffectRun<State, Action>? {
         if observers.isEmpty {
             reducer(&currentState, action)
@@ -213,8 +211,8 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
             feed(currentState)
         }
         return SideEffectRun.after(
-            action, state: currentState, middlewares: middlewares, dispatcher: dispatcher, effects: effects,
-            cause: wasObserved ? sequenceNumber : nil, joining: enclosingTree, waits: waits)
+            action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
+            effects: effects, cause: wasObserved ? sequenceNumber : nil)
     }
 
     private func notifyObservers(_ action: Action, _ stateBefore: State, origin: DispatchOrigin, cause: Int?) {

@@ -23,4 +23,9 @@ public enum DispatchOrigin: Sendable, Equatable, CustomStringConvertible {
         case .effect(let name): "emitted by the effect created at \(name)"
         }
     }
+
+    /// Whether an effect emitted the action.
+    var isEffect: Bool {
+        if case .effect = self { true } else { false }
+    }
 }

@@ -103,10 +103,17 @@ public func scopeReducer<State, Action, FeatureState, FeatureAction>(
 ) -> Reducer<State, Action> {
     { appState, appAction in
         guard let featureAction = action(appAction) else { return appState }
-        var appState = appState
-        appState[keyPath: state] = reducer(appState[keyPath: state], featureAction)
-        return appState
+        return reducing(appState, at: state, with: reducer, featureAction)
     }
+}
+
+/// `state` with `reducer` applied to its part at `keyPath`.
+private func reducing<State, Part, Action>(
+    _ state: State, at keyPath: WritableKeyPath<State, Part>, with reducer: Reducer<Part, Action>, _ action: Action
+) -> State {
+    var state = state
+    state[keyPath: keyPath] = reducer(state[keyPath: keyPath], action)
+    return state
 }
 
 
@@ -146,11 +153,7 @@ public func forKey<State, Action, Value>(
     _ keyPath: WritableKeyPath<State, Value> & Sendable,
     use reducer: @escaping Reducer<Value, Action>
 ) -> Reducer<State, Action> {
-    { state, action in
-        var state = state
-        state[keyPath: keyPath] = reducer(state[keyPath: keyPath], action)
-        return state
-    }
+    { state, action in reducing(state, at: keyPath, with: reducer, action) }
 }
 
 /// Lifts an in-place reducer of one property to an in-place reducer of the whole state; it sees

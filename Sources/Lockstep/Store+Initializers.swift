@@ -20,8 +20,8 @@ extension Store {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.init(
-            initialState: state, reducer: { $0 = reducer($0, $1) },
-            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
+            state: state, reducer: { $0 = reducer($0, $1) }, services: services, middlewares: middlewares,
+            effects: effects, observers: observers)
     }
 
     /// Creates a store with services and a reducer that changes the state in place.
@@ -56,8 +56,8 @@ extension Store {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.init(
-            initialState: state, reducer: reducer,
-            middlewares: bind(middlewares, to: services), effects: effects, observers: observers)
+            state: state, reducer: reducer, middlewares: bind(middlewares, to: services),
+            effects: effects, observers: observers)
     }
 
     /// Creates a store whose middlewares need no services.
@@ -78,8 +78,8 @@ extension Store {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.init(
-            initialState: state, reducer: { $0 = reducer($0, $1) },
-            middlewares: middlewares, effects: effects, observers: observers)
+            state: state, reducer: { $0 = reducer($0, $1) }, middlewares: middlewares,
+            effects: effects, observers: observers)
     }
 
     /// Creates a store with a reducer that changes the state in place, and middlewares that

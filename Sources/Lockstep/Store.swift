@@ -241,7 +241,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// - Returns: The task that runs the action's side effects.
     @discardableResult
     public func send(_ action: Action) -> Task<Void, Never> {
-        guard let run = reduce(action, joining: DispatchTree.current, waits: true) else {
+        guard let run = reduce(action) else {
             return Task {}
         }
         return ownedTasks.start { @MainActor in
@@ -321,7 +321,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// Phases 2 and 3 of a dispatch whose reducer has run.
     @usableFromInline
     func runSideEffects(of action: Action) async {
-        await sideEffects(of: action, joining: DispatchTree.current, waits: true)?.perform()
+        await sideEffects(of: action)?.perform()
     }
 
     /// Phase 1, then the side effects still to run, or `nil` when there are none. The returned
@@ -329,23 +329,17 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     func reduce(
         _ action: Action,
         origin: DispatchOrigin = .external,
-        cause: Int? = nil,
-        joining enclosingTree: DispatchTree?,
-        waits: Bool
+        cause: Int? = nil
     ) -> SideEffectRun<State, Action>? {
         applyReducer(action, origin: origin, cause: cause)
-        return sideEffects(of: action, joining: enclosingTree, waits: waits)
+        return sideEffects(of: action, origin: origin)
     }
 
     /// Delivers `action` to the running effects, and returns the side effects still to run.
-    private func sideEffects(
-        of action: Action,
-        joining enclosingTree: DispatchTree?,
-        waits: Bool
-    ) -> SideEffectRun<State, Action>? {
+    private func sideEffects(of action: Action, origin: DispatchOrigin = .external) -> SideEffectRun<State, Action>? {
         SideEffectRun.after(
-            action, state: currentState, middlewares: middlewares, dispatcher: dispatcher, effects: effects,
-            cause: causeForSideEffects, joining: enclosingTree, waits: waits)
+            action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
+            effects: effects, cause: causeForSideEffects)
     }
 
     private func makeDispatcher() -> Dispatcher<Action> {
@@ -355,7 +349,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         ) { @MainActor [weak self] action in
             // The strong reference lives only for phase 1, so a follow-up action's side effects
             // do not keep a released store alive either.
-            guard let run = self?.reduce(action, origin: .middleware, joining: DispatchTree.current, waits: true) else {
+            guard let run = self?.reduce(action, origin: .middleware) else {
                 reportDispatchToReleasedStore(action, storeType: "Store")
                 return
             }

@@ -218,24 +218,25 @@ extension SideEffectRun {
     /// The side effects of `action`, whose reducer has run, or `nil` when there are none:
     /// delivers the action to the running effects and returns the middlewares still to run.
     ///
-    /// A dispatch made inside another dispatch's side effects joins that dispatch's tree, so
-    /// that the root dispatch waits for the effects' reactions to both; a root dispatch starts
-    /// a tree of its own and, when `waits` is true, waits for it.
+    /// A dispatch made inside another dispatch's side effects (the task-local tree) joins that
+    /// dispatch's tree, so that the root dispatch waits for the effects' reactions to both; a
+    /// root dispatch starts a tree of its own and waits for it, unless an effect emitted the
+    /// action: the effect that emitted it may be the one to react next.
     static func after(
         _ action: Action,
+        origin: DispatchOrigin,
         state: State,
         middlewares: [BoundMiddleware<State, Action>],
         dispatcher: Dispatcher<Action>,
         effects: EffectHost<Action>,
-        cause: Int?,
-        joining enclosingTree: DispatchTree?,
-        waits: Bool
+        cause: Int?
     ) -> SideEffectRun? {
         if !effects.hasEffects {
             guard !middlewares.isEmpty else { return nil }
             return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause)
         }
-        let openTree = enclosingTree.flatMap { $0.isClosed ? nil : $0 }
+        let waits = !origin.isEffect
+        let openTree = DispatchTree.current.flatMap { $0.isClosed ? nil : $0 }
         let tree = openTree ?? (waits ? DispatchTree() : nil)
         effects.deliver(action, tree: tree, cause: cause)
         return SideEffectRun(

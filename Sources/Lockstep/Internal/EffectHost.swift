@@ -56,7 +56,8 @@ package final class EffectHost<Action: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - effect: The effect to run.
-    ///   - onOutput: Called with each action the effect emits, when `effect.dispatch` is true,
+    ///   - onOutput: Called with each action the effect emits (with the tree of the action the
+    ///     effect reacted to as the task-local tree, so what it dispatches joins that tree),
     ///     before the action is delivered to the effects.
     ///   - onFailure: Called when the effect's pipeline throws; the effect is then stopped.
     /// - Returns: The registration that keeps the effect running.
@@ -68,14 +69,38 @@ package final class EffectHost<Action: Sendable>: Sendable {
         EffectRegistration(task: start(effect, dispatchOutput: { action, _ in await onOutput(action) }, onFailure: onFailure))
     }
 
-    /// Starts `effect`, whose output is first dispatched by `dispatchOutput` (with the tree of
-    /// the action the effect reacted to as the task-local tree), then delivered to the effects.
-    func register(
+    /// Starts `effect` for a store whose own dispatch delivers each action to the effects
+    /// (a ``Store``, an ``ActorStore``), in a task the host owns.
+    ///
+    /// The host holds `store` weakly: once it is released, the effect's output and failures go
+    /// nowhere.
+    ///
+    /// - Parameters:
+    ///   - effect: The effect to run.
+    ///   - store: The store that dispatches the effect's output.
+    ///   - dispatchOutput: Dispatches an action the effect emitted, with the name of the effect
+    ///     (its ``DispatchOrigin/effect(_:)`` origin) and the number of the action it reacted to.
+    ///   - onFailure: Records a failure of the effect.
+    /// - Returns: The effect's task.
+    func start<Owner: AnyObject & Sendable>(
         _ effect: Effect<Action>,
-        dispatchOutput: @escaping @Sendable (Action) async -> Void,
-        onFailure: @escaping @Sendable (EffectFailure<String>) async -> Void
-    ) -> EffectRegistration {
-        EffectRegistration(task: start(effect, dispatchOutput: { action, _ in await dispatchOutput(action) }, onFailure: onFailure))
+        for store: Owner,
+        dispatchOutput: @escaping @Sendable (Owner, Action, _ effect: String, _ cause: Int?) async -> Void,
+        onFailure: @escaping @Sendable (Owner, EffectFailure<String>) async -> Void
+    ) -> Task<Void, Never> {
+        let name = effect.name
+        return start(
+            effect,
+            dispatchOutput: { [weak store] action, cause in
+                guard let store else { return }
+                await dispatchOutput(store, action, name, cause)
+            },
+            onFailure: { [weak store] failure in
+                guard let store else { return }
+                await onFailure(store, failure)
+            },
+            deliversOutput: false
+        )
     }
 
     /// Starts `effect` in a task the host owns.

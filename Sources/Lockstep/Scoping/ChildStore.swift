@@ -120,7 +120,7 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
         let link = self.link
         return effects.register(
             effect,
-            dispatchOutput: { @MainActor action in _ = await link.dispatch(action) },
+            onOutput: { @MainActor action in _ = await link.dispatch(action) },
             onFailure: { failure in reportIssue(failure) }
         )
     }
