@@ -90,6 +90,8 @@ struct OperationStoreTests {
 
         let second = Task { try await store.fetch() }
         let joined = Task { try await run.runIfNeeded() }
+        // The first fetch, the second and runIfNeeded have all joined the run before it may end.
+        await run.joins(count: 3)
         backend.gate!.open()
 
         #expect(try await first.value == "ada #1")
