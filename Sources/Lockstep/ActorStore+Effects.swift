@@ -36,9 +36,6 @@ extension ActorStore {
     }
 
     private func record(_ failure: EffectFailure<String>) {
-        recordedFailures.append(failure)
-        if recordedFailures.count > 100 {
-            recordedFailures.removeFirst(recordedFailures.count - 100)
-        }
+        recordedFailures.appendKeepingRecent(failure)
     }
 }

@@ -30,10 +30,7 @@ extension Store {
 
     fileprivate func record(_ failure: EffectFailure<String>) {
         registrar.withMutation(of: self, keyPath: failuresKeyPath) {
-            recordedFailures.append(failure)
-            if recordedFailures.count > 100 {
-                recordedFailures.removeFirst(recordedFailures.count - 100)
-            }
+            recordedFailures.appendKeepingRecent(failure)
         }
     }
 }

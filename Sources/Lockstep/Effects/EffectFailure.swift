@@ -62,3 +62,16 @@ extension EffectFailure where Effect == String {
         self.description = "The effect created at \(effect) failed and was stopped: \(error)"
     }
 }
+
+extension Array where Element == EffectFailure<String> {
+    /// The most failures a store keeps: the oldest are dropped past it.
+    static var storeLimit: Int { 100 }
+
+    /// Appends a store's failure, dropping the oldest ones past ``storeLimit``.
+    mutating func appendKeepingRecent(_ failure: EffectFailure<String>) {
+        append(failure)
+        if count > Self.storeLimit {
+            removeFirst(count - Self.storeLimit)
+        }
+    }
+}
