@@ -99,7 +99,7 @@ struct TestingArticleTests {
         }
     }
 
-    @Test("The article's loop on a manual clock wakes at each deadline")
+    @Test("A loop sleeping one second at a time wakes five times when the clock advances by five seconds")
     func aLoopWakesAtEachDeadline() async {
         let clock = ManualClock()
         await withTrackedWork { work in
@@ -114,6 +114,7 @@ struct TestingArticleTests {
             await clock.advance(by: .seconds(5))
             #expect(ticks.arguments == [.seconds(1), .seconds(2), .seconds(3), .seconds(4), .seconds(5)])
         }
+        #expect(clock.now.offset == .seconds(5))
     }
 
     @Test("The article's snippets about tracked work are quoted from this file")

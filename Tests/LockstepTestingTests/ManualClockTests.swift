@@ -145,24 +145,6 @@ struct ManualClockTests {
         #expect(clock.sleeperCount == 0)
     }
 
-    @Test("A loop sleeping one second at a time wakes five times when the clock advances by five seconds")
-    func sleepLoopWakesAtEachDeadline() async {
-        let clock = ManualClock()
-        await withTrackedWork { work in
-            let ticks = CallRecorder<Duration>()
-            work.start("a timer") {
-                while true {
-                    try await clock.sleep(for: .seconds(1))
-                    ticks.record(clock.now.offset)
-                }
-            }
-            await clock.sleepers(count: 1)
-            await clock.advance(by: .seconds(5))
-            #expect(ticks.arguments == [.seconds(1), .seconds(2), .seconds(3), .seconds(4), .seconds(5)])
-        }
-        #expect(clock.now.offset == .seconds(5))
-    }
-
     @Test("Deadlines wake in order, each sleeper reading now equal to its deadline, and time ends at the target")
     func deadlinesWakeInOrderAtTheirInstant() async {
         let clock = ManualClock()
