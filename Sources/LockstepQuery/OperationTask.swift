@@ -30,16 +30,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     }
 
     /// A caller waiting for the run, and its tracked task under a test's work monitor.
-    private struct Waiter {
-        let continuation: CheckedContinuation<Value, any Error>
-        let trackedTask: TrackedTask?
-
-        /// Marks the caller running, then resumes it; call it outside every lock.
-        func resume(with result: Result<Value, any Error>) {
-            trackedTask?.resume()
-            continuation.resume(with: result)
-        }
-    }
+    private typealias Waiter = TrackedContinuation<Value, any Error>
 
     /// What the run is, in a test's failure messages ("the request of [users]").
     let label: String
@@ -153,7 +144,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
                         storage.openWaiters -= 1
                         return result
                     }
-                    storage.waiters[waiter] = Waiter(continuation: continuation, trackedTask: trackedTask)
+                    storage.waiters[waiter] = Waiter(continuation, trackedTask: trackedTask)
                     trackedTask?.prepareToWait("waiting for \(label)")
                     return nil
                 }

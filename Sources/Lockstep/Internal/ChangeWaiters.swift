@@ -12,18 +12,8 @@ package final class ChangeWaiters: Sendable {
         var isClosed = false
     }
 
-    /// A waiting consumer, resumed with whether its wait stalled, and its tracked task under a
-    /// test's work monitor.
-    private struct Waiter {
-        let continuation: CheckedContinuation<Bool, Never>
-        let trackedTask: TrackedTask?
-
-        /// Marks the consumer running, then resumes it; call it outside the lock.
-        func resume(stalled: Bool = false) {
-            trackedTask?.resume()
-            continuation.resume(returning: stalled)
-        }
-    }
+    /// A waiting consumer, resumed with whether its wait stalled.
+    private typealias Waiter = TrackedContinuation<Bool, Never>
 
     private let state = Lock(State())
 
@@ -63,7 +53,7 @@ package final class ChangeWaiters: Sendable {
                 let resumeNow = state.withLock { state in
                     let wokenEarly = state.reserved.removeValue(forKey: id) ?? false
                     if wokenEarly || state.isClosed || Task.isCancelled { return true }
-                    state.waiters[id] = Waiter(continuation: continuation, trackedTask: trackedTask)
+                    state.waiters[id] = Waiter(continuation, trackedTask: trackedTask)
                     if let activity { trackedTask?.prepareToPark(activity) }
                     return false
                 }
@@ -73,7 +63,7 @@ package final class ChangeWaiters: Sendable {
                 }
                 trackedTask?.commitPark()
                 watch.token = monitor?.whenQuiescent { [self] in
-                    state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(stalled: true)
+                    state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(with: .success(true))
                 }
             }
         } onCancel: {
@@ -94,7 +84,7 @@ package final class ChangeWaiters: Sendable {
             }
             return state.waiters.removeValue(forKey: id)
         }
-        waiter?.resume()
+        waiter?.resume(with: .success(false))
     }
 
     /// Wakes every wait and makes later waits return at once.
@@ -106,7 +96,7 @@ package final class ChangeWaiters: Sendable {
             return Array(state.waiters.values)
         }
         for waiter in waiters {
-            waiter.resume()
+            waiter.resume(with: .success(false))
         }
     }
 }
