@@ -23,7 +23,10 @@ extension TestStore where State: Codable & Equatable, Action: Codable {
     /// check it with `log.verify(reducer:)`, which starts again after each gap.
     public func replay(
         _ log: ActionLog<State, Action>,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         if state != log.initialState {

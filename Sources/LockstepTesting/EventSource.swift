@@ -155,7 +155,10 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
     ///   - line: The line a failure is reported at; defaults to the caller's.
     ///   - column: The column a failure is reported at; defaults to the caller's.
     public func subscribed(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         _ = await toolkitWait(
             on: state, \.subscriptionWaiters, for: (),

@@ -130,7 +130,10 @@ public final class Gate: Sendable {
     ///   - column: The column a failure is reported at; defaults to the caller's.
     public func arrival(
         count: Int = 1,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         _ = await toolkitWait(
             on: state, \.arrivalWaiters, for: count,

@@ -77,7 +77,10 @@ public struct ScopedTestStore<State: Equatable & Sendable, Action: Sendable, Chi
     public func send(
         _ action: ChildAction,
         assert updateStateToExpectedResult: ((_ state: inout ChildState) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async -> TestStoreTask {
         await parent.send(
             embed(action), assert: lift(updateStateToExpectedResult),
@@ -97,7 +100,10 @@ public struct ScopedTestStore<State: Equatable & Sendable, Action: Sendable, Chi
     public func receive(
         _ expectedAction: ChildAction,
         assert updateStateToExpectedResult: ((_ state: inout ChildState) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async where Action: Equatable {
         await parent.receive(
             embed(expectedAction), assert: lift(updateStateToExpectedResult),

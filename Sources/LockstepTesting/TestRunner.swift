@@ -88,7 +88,10 @@ public struct TestRunner<Subject: WhenHandling> {
     ///   - build: Creates the subject in its initial state.
     /// - Returns: A runner with no steps yet.
     public static func GIVEN(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
         _ build: @escaping @MainActor () async throws -> Subject
     ) -> TestRunner {
         TestRunner(
@@ -113,7 +116,10 @@ public struct TestRunner<Subject: WhenHandling> {
     /// - Returns: The runner with the step added.
     public func WHEN(
         _ when: Subject.When,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) -> TestRunner {
         adding(.when(when), at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
@@ -139,7 +145,10 @@ public struct TestRunner<Subject: WhenHandling> {
     public func THEN<Value: Equatable>(
         _ keyPath: KeyPath<Subject, Value>,
         is expected: Value,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) -> TestRunner {
         let check: @MainActor (Subject) -> Mismatch? = { subject in
             let actual = subject[keyPath: keyPath]
@@ -177,7 +186,10 @@ public struct TestRunner<Subject: WhenHandling> {
     ///   - line: The line a scenario with no steps is reported at; defaults to the caller's.
     ///   - column: The column a scenario with no steps is reported at; defaults to the caller's.
     public func runTests(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         guard !steps.isEmpty else {
             reportIssue(

@@ -23,7 +23,10 @@ extension TestStore {
         middlewares: [Middleware<State, Action, Services>],
         effects: [Effect<Action>] = [],
         observers: [ActionObserver<State, Action>] = [],
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.init(
             state: state, reducer: { $0 = reducer($0, $1) }, services: services, middlewares: middlewares,
@@ -48,7 +51,10 @@ extension TestStore {
         middlewares: [PlainMiddleware<State, Action>] = [],
         effects: [Effect<Action>] = [],
         observers: [ActionObserver<State, Action>] = [],
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.init(
             state: state, reducer: { $0 = reducer($0, $1) }, middlewares: middlewares,
@@ -75,7 +81,10 @@ extension TestStore {
         middlewares: [Middleware<State, Action, Services>],
         effects: [Effect<Action>] = [],
         observers: [ActionObserver<State, Action>] = [],
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         self.init(effects: effects, location: location) { sinkObserver in
@@ -111,7 +120,10 @@ extension TestStore {
         middlewares: [PlainMiddleware<State, Action>] = [],
         effects: [Effect<Action>] = [],
         observers: [ActionObserver<State, Action>] = [],
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         self.init(effects: effects, location: location) { sinkObserver in

@@ -17,7 +17,10 @@ extension TestStore {
     public func receive(
         _ expectedAction: Action,
         assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async where Action: Equatable {
         await receive(
             expecting: describe(expectedAction),
@@ -50,7 +53,10 @@ extension TestStore {
     public func receive<Value>(
         _ extract: (Action) -> Value?,
         assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         await receive(
             expecting: "an action of the expected case",
@@ -86,7 +92,10 @@ extension TestStore {
     public func receive(
         where isMatching: (Action) -> Bool,
         assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         await receive(
             expecting: "an action matching the predicate",

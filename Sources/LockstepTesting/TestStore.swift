@@ -152,7 +152,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     public func send(
         _ action: Action,
         assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async -> TestStoreTask {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         checkOwningTest(calling: "send(\(describe(action)))", at: location)

@@ -43,7 +43,10 @@ public struct TestStoreTask: Sendable {
     ///   - line: The line a failure is reported at; defaults to the caller's.
     ///   - column: The column a failure is reported at; defaults to the caller's.
     public func finish(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         await monitor.waitUntilQuiescent()
         guard !Task.isCancelled else { return }

@@ -150,7 +150,10 @@ public struct TrackedWorkTask<Success: Sendable>: Sendable {
     ///   - line: The line a failure is reported at; defaults to the caller's.
     ///   - column: The column a failure is reported at; defaults to the caller's.
     public func finish(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async {
         _ = await completion.wait(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
@@ -170,7 +173,10 @@ public struct TrackedWorkTask<Success: Sendable>: Sendable {
     ///   - line: The line a failure is reported at; defaults to the caller's.
     ///   - column: The column a failure is reported at; defaults to the caller's.
     public func value(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async throws -> Success? {
         let result = await completion.wait(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return try result?.get()

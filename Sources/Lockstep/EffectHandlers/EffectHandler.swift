@@ -38,7 +38,10 @@ public typealias EffectHandler<Effect, When> = @Sendable (Effect) async throws -
 /// - Returns: A handler that fails on every call.
 public func unimplementedEffectHandler<Effect, When>(
     _ description: String = "",
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) -> EffectHandler<Effect, When> {
     { effect in
         let about = description.isEmpty ? "" : " (\(description))"
