@@ -48,28 +48,9 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
-    private struct Subscriber {
-        var queue: [Delivery] = []
-        var current: Delivery?
-        var waiter: CheckedContinuation<Element?, Never>?
-        var waitingTask: TrackedTask?
-
-        /// The waiting reader's continuation and tracked task, taken: the caller resumes them.
-        mutating func takeWaiter() -> (CheckedContinuation<Element?, Never>, TrackedTask?)? {
-            guard let waiter else { return nil }
-            defer {
-                self.waiter = nil
-                waitingTask = nil
-            }
-            return (waiter, waitingTask)
-        }
-    }
-
     private struct State {
-        var nextID: UInt64 = 0
-        var subscribers: [UInt64: Subscriber] = [:]
-        var unclaimed: [Delivery] = []
-        var isFinished = false
+        /// The subscribers; events sent while there is none go to the next one.
+        var subscribers = Broadcast<Delivery>(unclaimed: .keptWhileNoReader)
         var subscriptionWaiters = WaiterQueue<Void, Void>()
     }
 
@@ -94,7 +75,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
 
     /// The number of subscribers now.
     public var subscriberCount: Int {
-        state.withLock { $0.subscribers.count }
+        state.withLock { $0.subscribers.readerCount }
     }
 
     /// Delivers `element` to every subscriber, waiting for one to exist first, and returns once
@@ -108,32 +89,20 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
     /// - Parameter element: The event to deliver.
     public func send(_ element: Element) async {
         await withCheckedContinuation { (poster: CheckedContinuation<Void, Never>) in
-            let (waiters, returnNow) = state.withLock { state -> ([(CheckedContinuation<Element?, Never>, TrackedTask?)], Bool) in
-                guard !state.isFinished else { return ([], true) }
-                let delivery = Delivery(element: element, subscribers: Swift.max(state.subscribers.count, 1), poster: poster)
-                guard !state.subscribers.isEmpty else {
-                    state.unclaimed.append(delivery)
-                    return ([], false)
-                }
-                var waiters: [(CheckedContinuation<Element?, Never>, TrackedTask?)] = []
-                state.subscribers.updateEachValue { subscriber in
-                    if subscriber.current == nil, let waiter = subscriber.takeWaiter() {
-                        subscriber.current = delivery
-                        waiters.append(waiter)
-                    } else {
-                        subscriber.queue.append(delivery)
-                    }
-                }
-                return (waiters, false)
+            let resumptions = state.withLock { state -> [Broadcast<Delivery>.Resumption]? in
+                guard !state.subscribers.isFinished else { return nil }
+                let delivery = Delivery(
+                    element: element, subscribers: Swift.max(state.subscribers.readerCount, 1), poster: poster)
+                return state.subscribers.send { delivery }
             }
-            for (waiter, waitingTask) in waiters {
-                // Running again before it resumes, so a test store never sees a moment with
-                // nothing running while the event is being handled.
-                waitingTask?.resume()
-                waiter.resume(returning: element)
-            }
-            if returnNow {
+            guard let resumptions else {
                 poster.resume()
+                return
+            }
+            // Each subscriber's task is marked running before it resumes, so a test store never
+            // sees a moment with nothing running while the event is being handled.
+            for resumption in resumptions {
+                resumption.perform()
             }
         }
     }
@@ -165,27 +134,19 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
             expecting: "a subscriber of \(description)",
             at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         ) { state in
-            !state.subscribers.isEmpty || state.isFinished ? () : nil
+            state.subscribers.readerCount > 0 || state.subscribers.isFinished ? () : nil
         }
     }
 
     /// Ends the sequence: subscribers get `nil` once they have read what was sent, and later
     /// sends return at once.
     public func finish() {
-        let (waiters, unclaimed, subscriptionWaiters) = state.withLock { state in
-            state.isFinished = true
-            var waiters: [(CheckedContinuation<Element?, Never>, TrackedTask?)] = []
-            state.subscribers.updateEachValue { subscriber in
-                if subscriber.queue.isEmpty, let waiter = subscriber.takeWaiter() {
-                    waiters.append(waiter)
-                }
-            }
-            defer { state.unclaimed = [] }
-            return (waiters, state.unclaimed, state.subscriptionWaiters.satisfy { _ in () })
+        let (resumptions, unclaimed, subscriptionWaiters) = state.withLock { state in
+            let (resumptions, unclaimed) = state.subscribers.finish(discardingQueued: false)
+            return (resumptions, unclaimed, state.subscriptionWaiters.satisfy { _ in () })
         }
-        for (waiter, waitingTask) in waiters {
-            waitingTask?.resume()
-            waiter.resume(returning: nil)
+        for resumption in resumptions {
+            resumption.perform()
         }
         for delivery in unclaimed {
             delivery.handled()
@@ -233,13 +194,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
 
     private func subscribe() -> UInt64 {
         let (id, waiters) = state.withLock { state in
-            let id = state.nextID
-            state.nextID &+= 1
-            var subscriber = Subscriber()
-            subscriber.queue = state.unclaimed
-            state.unclaimed = []
-            state.subscribers[id] = subscriber
-            return (id, state.subscriptionWaiters.satisfy { _ in () })
+            (state.subscribers.subscribe(), state.subscriptionWaiters.satisfy { _ in () })
         }
         for waiter in waiters {
             waiter.perform()
@@ -248,51 +203,18 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     private func next(for id: UInt64) async -> Element? {
-        let handled = state.withLock { state -> Delivery? in
-            defer { state.subscribers[id]?.current = nil }
-            return state.subscribers[id]?.current
-        }
-        handled?.handled()
         let description = description
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
-                var parking: TrackedTask?
-                let immediate = state.withLock { state -> Element?? in
-                    guard var subscriber = state.subscribers[id], !Task.isCancelled else { return .some(nil) }
-                    if !subscriber.queue.isEmpty {
-                        let delivery = subscriber.queue.removeFirst()
-                        subscriber.current = delivery
-                        state.subscribers[id] = subscriber
-                        return .some(delivery.element)
-                    }
-                    if state.isFinished { return .some(nil) }
-                    parking = trackedTaskParking("waiting for an event from \(description)", at: description)
-                    subscriber.waiter = continuation
-                    subscriber.waitingTask = parking
-                    state.subscribers[id] = subscriber
-                    return .none
-                }
-                parking?.commitPark()
-                if case .some(let element) = immediate {
-                    continuation.resume(returning: element)
-                }
-            }
-        } onCancel: {
-            unsubscribe(id)
-        }
+        let delivery = await awaitNextItem(
+            on: state, \.subscribers, reader: id,
+            release: { $0.handled() },
+            parking: { _, _ in trackedTaskParking("waiting for an event from \(description)", at: description) },
+            taking: { _, _ in }
+        )
+        return delivery?.element
     }
 
     private func unsubscribe(_ id: UInt64) {
-        let removed = state.withLock { $0.subscribers.removeValue(forKey: id) }
-        guard let removed else { return }
-        if let waiter = removed.waiter {
-            removed.waitingTask?.resume()
-            waiter.resume(returning: nil)
-        }
-        removed.current?.handled()
-        for delivery in removed.queue {
-            delivery.handled()
-        }
+        leaveBroadcast(on: state, \.subscribers, reader: id) { $0.handled() }
     }
 }
 

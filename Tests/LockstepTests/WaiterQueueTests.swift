@@ -19,24 +19,7 @@ extension Outcome {
 
 /// `count` suspended tasks and their continuations, for the test to hand to a queue.
 private func suspendedWaiters(_ count: Int) async -> (continuations: [CheckedContinuation<Outcome, Never>], tasks: [Task<Outcome, Never>]) {
-    let collected = Lock<[Int: CheckedContinuation<Outcome, Never>]>([:])
-    let tasks = Lock<[Task<Outcome, Never>]>([])
-    await withCheckedContinuation { (allSuspended: CheckedContinuation<Void, Never>) in
-        for index in 0..<count {
-            let task = Task {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                    let isLast = collected.withLock { collected in
-                        collected[index] = continuation
-                        return collected.count == count
-                    }
-                    if isLast { allSuspended.resume() }
-                }
-            }
-            tasks.withLock { $0.append(task) }
-        }
-    }
-    let continuations = collected.withLock { collected in (0..<count).map { collected[$0]! } }
-    return (continuations, tasks.withLock { $0 })
+    await suspendedTasks(count, returning: Outcome.self)
 }
 
 @Suite("WaiterQueue")

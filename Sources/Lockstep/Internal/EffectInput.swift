@@ -15,52 +15,21 @@ final class EffectInput<Action: Sendable>: Sendable {
     /// An action and the tree that waits for the effect's reaction to it.
     typealias Delivery = (action: Action, tree: DispatchTree?, cause: Int?)
 
-    private struct Subscriber {
-        var queue: [Delivery] = []
-        var head = 0
-        var waiter: CheckedContinuation<Delivery?, Never>?
-        /// The tracked task of the waiting reader, under a test's work monitor.
-        var waitingTask: TrackedTask?
-        /// The tree of the action this subscriber read last, released on its next read.
-        var inFlight: DispatchTree?
-        var isDone = false
-
-        mutating func popFirst() -> Delivery? {
-            guard head < queue.count else { return nil }
-            defer {
-                head += 1
-                if head == queue.count {
-                    queue.removeAll(keepingCapacity: true)
-                    head = 0
-                }
-            }
-            return queue[head]
-        }
-
-        /// Every tree this subscriber still holds pending work in.
-        mutating func drain() -> [DispatchTree] {
-            var trees = queue[head...].compactMap(\.tree)
-            if let inFlight { trees.append(inFlight) }
-            queue.removeAll()
-            head = 0
-            inFlight = nil
-            return trees
-        }
-    }
-
     private struct State {
-        var subscribers: [UInt64: Subscriber] = [:]
-        var nextID: UInt64 = 0
-        /// Deliveries made before the first subscriber existed.
-        var early: [Delivery] = []
-        var hasSubscribed = false
-        var isFinished = false
+        /// The readers: each iterator the effect's pipeline made. Deliveries made before the
+        /// first one existed go to it.
+        var readers = Broadcast<Delivery>(unclaimed: .keptForFirstReader)
         /// The tree of the action most recently handed to the pipeline: the tree the effect's
         /// outputs join.
         var currentTree: DispatchTree?
         /// The number of the action most recently handed to the pipeline, when the store has
         /// observers: the cause of the effect's outputs.
         var currentCause: Int?
+
+        mutating func take(_ delivery: Delivery) {
+            currentTree = delivery.tree
+            currentCause = delivery.cause
+        }
     }
 
     private let state = Lock(State())
@@ -87,136 +56,57 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     /// Delivers `action` to every reader of the effect, adding pending work to `tree` for each.
     func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
-        let waiters = state.withLock { state -> [(CheckedContinuation<Delivery?, Never>, Delivery, TrackedTask?)] in
-            guard !state.isFinished else { return [] }
-            func delivery() -> Delivery {
+        let resumptions = state.withLock { state in
+            let resumptions = state.readers.send {
                 if let tree, tree.add(1) { return (action, tree, cause) }
                 return (action, nil, cause)
             }
-            guard state.hasSubscribed else {
-                state.early.append(delivery())
-                return []
+            if let delivery = resumptions.last?.item {
+                state.take(delivery)
             }
-            var waiters: [(CheckedContinuation<Delivery?, Never>, Delivery, TrackedTask?)] = []
-            for id in state.subscribers.keys {
-                let delivery = delivery()
-                if let waiter = state.subscribers[id]!.waiter {
-                    state.subscribers[id]!.waiter = nil
-                    state.subscribers[id]!.inFlight = delivery.tree
-                    state.currentTree = delivery.tree
-                    state.currentCause = delivery.cause
-                    waiters.append((waiter, delivery, state.subscribers[id]!.waitingTask))
-                    state.subscribers[id]!.waitingTask = nil
-                } else {
-                    state.subscribers[id]!.queue.append(delivery)
-                }
-            }
-            return waiters
+            return resumptions
         }
-        for (waiter, delivery, waitingTask) in waiters {
-            // Running again before it resumes, so a test never sees a moment with nothing
-            // running while the effect is about to react.
-            waitingTask?.resume()
-            waiter.resume(returning: delivery)
+        // Each reading task is marked running before it resumes, so a test never sees a moment
+        // with nothing running while the effect is about to react.
+        for resumption in resumptions {
+            resumption.perform()
         }
     }
 
     /// Adds a reader; the first one also receives the deliveries made before it existed.
     func subscribe() -> UInt64 {
-        state.withLock { state in
-            let id = state.nextID
-            state.nextID += 1
-            var subscriber = Subscriber()
-            if !state.hasSubscribed {
-                state.hasSubscribed = true
-                subscriber.queue = state.early
-                state.early = []
-            }
-            subscriber.isDone = state.isFinished
-            state.subscribers[id] = subscriber
-            return id
-        }
+        state.withLock { $0.readers.subscribe() }
     }
 
     /// Releases the action reader `id` read last, then returns the next one, waiting for a
     /// delivery if none is queued. Returns `nil` once the effect is finished or the task is
     /// cancelled.
     func next(for id: UInt64) async -> Action? {
-        let released = state.withLock { state -> DispatchTree? in
-            guard state.subscribers[id] != nil else { return nil }
-            defer { state.subscribers[id]!.inFlight = nil }
-            return state.subscribers[id]!.inFlight
-        }
-        released?.release()
-        let trackedTask = TrackedTask.current
-        let delivery = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Delivery?, Never>) in
-                let immediate = state.withLock { state -> Delivery?? in
-                    guard var subscriber = state.subscribers[id], !subscriber.isDone, !Task.isCancelled else {
-                        return .some(nil)
-                    }
-                    if let delivery = subscriber.popFirst() {
-                        subscriber.inFlight = delivery.tree
-                        state.subscribers[id] = subscriber
-                        state.currentTree = delivery.tree
-                        state.currentCause = delivery.cause
-                        return .some(delivery)
-                    }
-                    subscriber.waiter = continuation
-                    subscriber.waitingTask = trackedTask
-                    trackedTask?.wait()
-                    state.subscribers[id] = subscriber
-                    return .none
-                }
-                if case .some(let delivery) = immediate {
-                    continuation.resume(returning: delivery)
-                }
-            }
-        } onCancel: {
-            unsubscribe(id)
-        }
+        let delivery = await awaitNextItem(
+            on: state, \.readers, reader: id,
+            release: { $0.tree?.release() },
+            parking: { _, trackedTask in
+                trackedTask?.wait()
+                return nil
+            },
+            taking: { state, delivery in state.take(delivery) }
+        )
         return delivery?.action
     }
 
     /// Removes reader `id`, releasing every action it had not finished with.
     func unsubscribe(_ id: UInt64) {
-        let (trees, waiter, waitingTask) = state.withLock { state -> ([DispatchTree], CheckedContinuation<Delivery?, Never>?, TrackedTask?) in
-            guard var subscriber = state.subscribers.removeValue(forKey: id) else { return ([], nil, nil) }
-            let waiter = subscriber.waiter
-            subscriber.waiter = nil
-            return (subscriber.drain(), waiter, waiter == nil ? nil : subscriber.waitingTask)
-        }
-        waitingTask?.resume()
-        waiter?.resume(returning: nil)
-        for tree in trees {
-            tree.release()
-        }
+        leaveBroadcast(on: state, \.readers, reader: id) { $0.tree?.release() }
     }
 
     /// Ends the input: every reader gets `nil`, and every pending action is released.
     func finish() {
-        let (trees, waiters) = state.withLock { state -> ([DispatchTree], [(CheckedContinuation<Delivery?, Never>, TrackedTask?)]) in
-            state.isFinished = true
-            var trees = state.early.compactMap(\.tree)
-            state.early = []
-            var waiters: [(CheckedContinuation<Delivery?, Never>, TrackedTask?)] = []
-            for id in state.subscribers.keys {
-                if let waiter = state.subscribers[id]!.waiter {
-                    waiters.append((waiter, state.subscribers[id]!.waitingTask))
-                    state.subscribers[id]!.waiter = nil
-                    state.subscribers[id]!.waitingTask = nil
-                }
-                trees += state.subscribers[id]!.drain()
-                state.subscribers[id]!.isDone = true
-            }
-            return (trees, waiters)
+        let (resumptions, released) = state.withLock { $0.readers.finish(discardingQueued: true) }
+        for resumption in resumptions {
+            resumption.perform()
         }
-        for (waiter, waitingTask) in waiters {
-            waitingTask?.resume()
-            waiter.resume(returning: nil)
-        }
-        for tree in trees {
-            tree.release()
+        for delivery in released {
+            delivery.tree?.release()
         }
     }
 }
