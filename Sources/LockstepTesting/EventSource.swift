@@ -48,10 +48,14 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
-    private struct State {
+    private struct State: BroadcastState {
         /// The subscribers; events sent while there is none go to the next one.
-        var subscribers = Broadcast<Delivery>(unclaimed: .keptWhileNoReader)
+        var broadcast = Broadcast<Delivery>(unclaimed: .keptWhileNoReader)
         var subscriptionWaiters = WaiterQueue<Void, Void>()
+
+        static func release(_ delivery: Delivery) {
+            delivery.handled()
+        }
     }
 
     private let state = Lock(State())
@@ -75,7 +79,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
 
     /// The number of subscribers now.
     public var subscriberCount: Int {
-        state.withLock { $0.subscribers.readerCount }
+        state.withLock { $0.broadcast.readerCount }
     }
 
     /// Delivers `element` to every subscriber, waiting for one to exist first, and returns once
@@ -90,10 +94,10 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
     public func send(_ element: Element) async {
         await withCheckedContinuation { (poster: CheckedContinuation<Void, Never>) in
             let resumptions = state.withLock { state -> [Broadcast<Delivery>.Resumption]? in
-                guard !state.subscribers.isFinished else { return nil }
+                guard !state.broadcast.isFinished else { return nil }
                 let delivery = Delivery(
-                    element: element, subscribers: Swift.max(state.subscribers.readerCount, 1), poster: poster)
-                return state.subscribers.send { delivery }
+                    element: element, subscribers: Swift.max(state.broadcast.readerCount, 1), poster: poster)
+                return state.broadcast.send { delivery }
             }
             guard let resumptions else {
                 poster.resume()
@@ -134,7 +138,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
             expecting: "a subscriber of \(description)",
             at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         ) { state in
-            state.subscribers.readerCount > 0 || state.subscribers.isFinished ? () : nil
+            state.broadcast.readerCount > 0 || state.broadcast.isFinished ? () : nil
         }
     }
 
@@ -142,7 +146,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
     /// sends return at once.
     public func finish() {
         let (resumptions, unclaimed, subscriptionWaiters) = state.withLock { state in
-            let (resumptions, unclaimed) = state.subscribers.finish(discardingQueued: false)
+            let (resumptions, unclaimed) = state.broadcast.finish(discardingQueued: false)
             return (resumptions, unclaimed, state.subscriptionWaiters.satisfy { _ in () })
         }
         for resumption in resumptions {
@@ -194,7 +198,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
 
     private func subscribe() -> UInt64 {
         let (id, waiters) = state.withLock { state in
-            (state.subscribers.subscribe(), state.subscriptionWaiters.satisfy { _ in () })
+            (state.broadcast.subscribe(), state.subscriptionWaiters.satisfy { _ in () })
         }
         for waiter in waiters {
             waiter.perform()
@@ -204,17 +208,14 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
 
     private func next(for id: UInt64) async -> Element? {
         let description = description
-        let delivery = await awaitNextItem(
-            on: state, \.subscribers, reader: id,
-            release: { $0.handled() },
-            parking: { _, _ in trackedTaskParking("waiting for an event from \(description)", at: description) },
-            taking: { _, _ in }
-        )
+        let delivery = await awaitNextItem(on: state, reader: id) { _ in
+            trackedTaskParking("waiting for an event from \(description)", at: description)
+        }
         return delivery?.element
     }
 
     private func unsubscribe(_ id: UInt64) {
-        leaveBroadcast(on: state, \.subscribers, reader: id) { $0.handled() }
+        leaveBroadcast(on: state, reader: id)
     }
 }
 

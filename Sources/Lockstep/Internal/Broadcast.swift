@@ -37,15 +37,14 @@ package struct Broadcast<Item: Sendable>: Sendable {
         var waitingTask: TrackedTask?
         var inFlight: Item?
 
-        /// Hands `item` to the waiting reader, if it waits, and puts it in flight.
-        mutating func resumeWaiter(with item: Item?) -> Resumption? {
+        /// Ends the wait of the reader, if it waits, with `nil`.
+        mutating func endWait() -> Resumption? {
             guard let waiter else { return nil }
             defer {
                 self.waiter = nil
                 waitingTask = nil
             }
-            if item != nil { inFlight = item }
-            return Resumption(continuation: waiter, item: item, trackedTask: waitingTask)
+            return Resumption(continuation: waiter, item: nil, trackedTask: waitingTask)
         }
 
         mutating func popFirst() -> Item? {
@@ -114,11 +113,14 @@ package struct Broadcast<Item: Sendable>: Sendable {
         }
         var resumptions: [Resumption] = []
         for index in readers.indices {
-            let item = makeItem()
-            if let resumption = readers[index].reader.resumeWaiter(with: item) {
-                resumptions.append(resumption)
+            if let waiter = readers[index].reader.waiter {
+                let item = makeItem()
+                readers[index].reader.inFlight = item
+                resumptions.append(Resumption(continuation: waiter, item: item, trackedTask: readers[index].reader.waitingTask))
+                readers[index].reader.waiter = nil
+                readers[index].reader.waitingTask = nil
             } else {
-                readers[index].reader.queue.append(item)
+                readers[index].reader.queue.append(makeItem())
             }
         }
         return resumptions
@@ -159,7 +161,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
     package mutating func unsubscribe(_ id: UInt64) -> (Resumption?, [Item]) {
         guard let index = readers.firstIndex(where: { $0.id == id }) else { return (nil, []) }
         var reader = readers.remove(at: index).reader
-        return (reader.resumeWaiter(with: nil), reader.drain())
+        return (reader.endWait(), reader.drain())
     }
 
     /// Event: the broadcast ends; later sends are dropped. Readers read what is queued for them
@@ -175,7 +177,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
                 released += readers[index].reader.drain()
             }
             // A reader waits only with nothing queued: a send hands its item to a waiting reader.
-            if let resumption = readers[index].reader.resumeWaiter(with: nil) {
+            if let resumption = readers[index].reader.endWait() {
                 resumptions.append(resumption)
             }
         }
@@ -183,41 +185,53 @@ package struct Broadcast<Item: Sendable>: Sendable {
     }
 }
 
-/// Reads reader `id`'s next item from the ``Broadcast`` at `broadcast` in the state `lock`
-/// guards: first finishes the item the reader had in flight (passing it to `release`), then
-/// takes a queued item or waits for one. Returns `nil` at the end of the reading: the reader left,
-/// the broadcast finished, or the task was cancelled (which unsubscribes the reader).
+/// The state behind a lock that holds a ``Broadcast``, as ``awaitNextItem(on:reader:parking:)``
+/// and ``leaveBroadcast(on:reader:)`` use it. (Requirements rather than a key path and closures:
+/// on the dispatch path, a key path into a generic type's state and a closure that captures a
+/// generic context are each built on the heap on every call.)
+package protocol BroadcastState: SendableMetatype {
+    associatedtype Item: Sendable
+    var broadcast: Broadcast<Item> { get set }
+    /// Finishes an item no reader holds any more; called outside the lock.
+    static func release(_ item: Item)
+    /// Notes, under the lock, that a reader took `item` without waiting.
+    mutating func take(_ item: Item)
+}
+
+extension BroadcastState {
+    package mutating func take(_ item: Item) {}
+}
+
+/// Reads reader `id`'s next item from the ``Broadcast`` in the state `lock` guards: first
+/// finishes the item the reader had in flight, then takes a queued item or waits for one.
+/// Returns `nil` at the end of the reading: the reader left, the broadcast finished, or the task
+/// was cancelled (which unsubscribes the reader).
 ///
 /// - Parameters:
 ///   - lock: The broadcast owner's lock.
-///   - broadcast: Where the broadcast is, in the locked state.
 ///   - id: The reader.
-///   - release: Finishes an item no reader holds any more, outside the lock.
 ///   - parking: Runs under the lock when the reader starts waiting; marks the tracked task
 ///     (`TrackedTask.current`) as waiting or parked, and returns a task whose park to commit once
 ///     the lock is released.
-///   - taking: Runs under the lock when the reader takes an item at once.
-package func awaitNextItem<State, Item: Sendable>(
+@inline(__always)
+package func awaitNextItem<State: BroadcastState>(
     on lock: Lock<State>,
-    _ broadcast: WritableKeyPath<State, Broadcast<Item>> & Sendable,
     reader id: UInt64,
-    release: @escaping @Sendable (Item) -> Void,
-    parking: (inout State, TrackedTask?) -> TrackedTask?,
-    taking: (inout State, Item) -> Void
-) async -> Item? {
-    if let finished = lock.withLock({ $0[keyPath: broadcast].finishInFlight(id) }) {
-        release(finished)
+    parking: (TrackedTask?) -> TrackedTask?
+) async -> State.Item? {
+    if let finished = lock.withLock({ $0.broadcast.finishInFlight(id) }) {
+        State.release(finished)
     }
     let trackedTask = TrackedTask.current
     return await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
+        await withCheckedContinuation { (continuation: CheckedContinuation<State.Item?, Never>) in
             var committing: TrackedTask?
-            let now = lock.withLock { state -> Broadcast<Item>.Resumption? in
-                let now = state[keyPath: broadcast].read(id, continuation: continuation, trackedTask: trackedTask)
+            let now = lock.withLock { state -> Broadcast<State.Item>.Resumption? in
+                let now = state.broadcast.read(id, continuation: continuation, trackedTask: trackedTask)
                 if let item = now?.item {
-                    taking(&state, item)
+                    state.take(item)
                 } else if now == nil {
-                    committing = parking(&state, trackedTask)
+                    committing = parking(trackedTask)
                 }
                 return now
             }
@@ -225,19 +239,16 @@ package func awaitNextItem<State, Item: Sendable>(
             now?.perform()
         }
     } onCancel: {
-        leaveBroadcast(on: lock, broadcast, reader: id, release: release)
+        leaveBroadcast(on: lock, reader: id)
     }
 }
 
-/// Removes reader `id` from the ``Broadcast`` at `broadcast`: ends its wait, if it waits, and
-/// passes every item it held to `release`, outside the lock.
-package func leaveBroadcast<State, Item: Sendable>(
-    on lock: Lock<State>,
-    _ broadcast: WritableKeyPath<State, Broadcast<Item>> & Sendable,
-    reader id: UInt64,
-    release: (Item) -> Void
-) {
-    let (resumption, held) = lock.withLock { $0[keyPath: broadcast].unsubscribe(id) }
+/// Removes reader `id` from the ``Broadcast`` in the state `lock` guards: ends its wait, if it
+/// waits, and releases every item it held, outside the lock.
+package func leaveBroadcast<State: BroadcastState>(on lock: Lock<State>, reader id: UInt64) {
+    let (resumption, held) = lock.withLock { $0.broadcast.unsubscribe(id) }
     resumption?.perform()
-    held.forEach(release)
+    for item in held {
+        State.release(item)
+    }
 }

@@ -15,10 +15,10 @@ final class EffectInput<Action: Sendable>: Sendable {
     /// An action and the tree that waits for the effect's reaction to it.
     typealias Delivery = (action: Action, tree: DispatchTree?, cause: Int?)
 
-    private struct State {
+    private struct State: BroadcastState {
         /// The readers: each iterator the effect's pipeline made. Deliveries made before the
         /// first one existed go to it.
-        var readers = Broadcast<Delivery>(unclaimed: .keptForFirstReader)
+        var broadcast = Broadcast<Delivery>(unclaimed: .keptForFirstReader)
         /// The tree of the action most recently handed to the pipeline: the tree the effect's
         /// outputs join.
         var currentTree: DispatchTree?
@@ -29,6 +29,10 @@ final class EffectInput<Action: Sendable>: Sendable {
         mutating func take(_ delivery: Delivery) {
             currentTree = delivery.tree
             currentCause = delivery.cause
+        }
+
+        static func release(_ delivery: Delivery) {
+            delivery.tree?.release()
         }
     }
 
@@ -57,7 +61,7 @@ final class EffectInput<Action: Sendable>: Sendable {
     /// Delivers `action` to every reader of the effect, adding pending work to `tree` for each.
     func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
         let resumptions = state.withLock { state in
-            let resumptions = state.readers.send {
+            let resumptions = state.broadcast.send {
                 if let tree, tree.add(1) { return (action, tree, cause) }
                 return (action, nil, cause)
             }
@@ -75,38 +79,33 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     /// Adds a reader; the first one also receives the deliveries made before it existed.
     func subscribe() -> UInt64 {
-        state.withLock { $0.readers.subscribe() }
+        state.withLock { $0.broadcast.subscribe() }
     }
 
     /// Releases the action reader `id` read last, then returns the next one, waiting for a
     /// delivery if none is queued. Returns `nil` once the effect is finished or the task is
     /// cancelled.
     func next(for id: UInt64) async -> Action? {
-        let delivery = await awaitNextItem(
-            on: state, \.readers, reader: id,
-            release: { $0.tree?.release() },
-            parking: { _, trackedTask in
-                trackedTask?.wait()
-                return nil
-            },
-            taking: { state, delivery in state.take(delivery) }
-        )
+        let delivery = await awaitNextItem(on: state, reader: id) { trackedTask in
+            trackedTask?.wait()
+            return nil
+        }
         return delivery?.action
     }
 
     /// Removes reader `id`, releasing every action it had not finished with.
     func unsubscribe(_ id: UInt64) {
-        leaveBroadcast(on: state, \.readers, reader: id) { $0.tree?.release() }
+        leaveBroadcast(on: state, reader: id)
     }
 
     /// Ends the input: every reader gets `nil`, and every pending action is released.
     func finish() {
-        let (resumptions, released) = state.withLock { $0.readers.finish(discardingQueued: true) }
+        let (resumptions, released) = state.withLock { $0.broadcast.finish(discardingQueued: true) }
         for resumption in resumptions {
             resumption.perform()
         }
         for delivery in released {
-            delivery.tree?.release()
+            State.release(delivery)
         }
     }
 }
