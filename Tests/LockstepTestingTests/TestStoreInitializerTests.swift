@@ -38,47 +38,37 @@ struct TestStoreInitializerTests {
         await store.receive(.countdown(0)) { $0.log = [2 * step, step, 0, 0] }
     }
 
-    private func observer(_ seen: Lock<[CounterAction]>) -> ActionObserver<Counter, CounterAction> {
-        ActionObserver { reduction in seen.withLock { $0.append(reduction.action) } }
-    }
-
     @Test("Each form runs the reducer, the middlewares with their services, the effects and the observers")
     func everyFormMakesTheWholeStore() async {
-        let expectedWithStep = { (step: Int) -> [CounterAction] in
-            [.countdown(2 * step), .countdown(step), .countdown(0), .increment, .countdown(0)]
+        typealias Observer = ActionObserver<Counter, CounterAction>
+        let forms: [(step: Int, make: (Observer) -> TestStore<Counter, CounterAction>)] = [
+            (3, { observer in
+                TestStore(
+                    state: Counter(), reducer: counterReducer, services: 3, middlewares: [Self.steppingMiddleware],
+                    effects: [Self.incrementEffect], observers: [observer])
+            }),
+            (2, { observer in
+                TestStore(
+                    state: Counter(), reducer: Self.inPlaceReducer, services: 2, middlewares: [Self.steppingMiddleware],
+                    effects: [Self.incrementEffect], observers: [observer])
+            }),
+            (1, { observer in
+                TestStore(
+                    state: Counter(), reducer: counterReducer, middlewares: [countdownMiddleware],
+                    effects: [Self.incrementEffect], observers: [observer])
+            }),
+            (1, { observer in
+                TestStore(
+                    state: Counter(), reducer: Self.inPlaceReducer, middlewares: [countdownMiddleware],
+                    effects: [Self.incrementEffect], observers: [observer])
+            }),
+        ]
+        for (step, make) in forms {
+            let seen = Lock<[CounterAction]>([])
+            await exercise(make(Observer { reduction in seen.withLock { $0.append(reduction.action) } }), step: step)
+            let expected: [CounterAction] = [.countdown(2 * step), .countdown(step), .countdown(0), .increment, .countdown(0)]
+            #expect(seen.withLock { $0 } == expected)
         }
-
-        let valueWithServices = Lock<[CounterAction]>([])
-        await exercise(
-            TestStore(
-                state: Counter(), reducer: counterReducer, services: 3, middlewares: [Self.steppingMiddleware],
-                effects: [Self.incrementEffect], observers: [observer(valueWithServices)]),
-            step: 3)
-        #expect(valueWithServices.withLock { $0 } == expectedWithStep(3))
-
-        let inPlaceWithServices = Lock<[CounterAction]>([])
-        await exercise(
-            TestStore(
-                state: Counter(), reducer: Self.inPlaceReducer, services: 2, middlewares: [Self.steppingMiddleware],
-                effects: [Self.incrementEffect], observers: [observer(inPlaceWithServices)]),
-            step: 2)
-        #expect(inPlaceWithServices.withLock { $0 } == expectedWithStep(2))
-
-        let valuePlain = Lock<[CounterAction]>([])
-        await exercise(
-            TestStore(
-                state: Counter(), reducer: counterReducer, middlewares: [countdownMiddleware],
-                effects: [Self.incrementEffect], observers: [observer(valuePlain)]),
-            step: 1)
-        #expect(valuePlain.withLock { $0 } == expectedWithStep(1))
-
-        let inPlacePlain = Lock<[CounterAction]>([])
-        await exercise(
-            TestStore(
-                state: Counter(), reducer: Self.inPlaceReducer, middlewares: [countdownMiddleware],
-                effects: [Self.incrementEffect], observers: [observer(inPlacePlain)]),
-            step: 1)
-        #expect(inPlacePlain.withLock { $0 } == expectedWithStep(1))
     }
 
     @Test("Each form reports an action left unreceived at the line that made the test store")
