@@ -86,12 +86,14 @@ extension TestStore {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.init(effects: effects, location: location) { sinkObserver in
-            Store(
-                state: state, reducer: reducer, services: services, middlewares: middlewares,
-                observers: observers + [sinkObserver])
+        // Binds the services into each middleware, as `Store` does, so that one initializer
+        // builds the store for all four forms.
+        let boundMiddlewares = middlewares.map { middleware -> PlainMiddleware<State, Action> in
+            { state, action, dispatch in await middleware(state, action, services, dispatch) }
         }
+        self.init(
+            state: state, reducer: reducer, middlewares: boundMiddlewares,
+            effects: effects, observers: observers, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Creates a test store over a store with an in-place reducer and middlewares that need no
