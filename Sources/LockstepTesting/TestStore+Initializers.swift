@@ -88,11 +88,8 @@ extension TestStore {
     ) {
         // Binds the services into each middleware, as `Store` does, so that one initializer
         // builds the store for all four forms.
-        let boundMiddlewares = middlewares.map { middleware -> PlainMiddleware<State, Action> in
-            { state, action, dispatch in await middleware(state, action, services, dispatch) }
-        }
         self.init(
-            state: state, reducer: reducer, middlewares: boundMiddlewares,
+            state: state, reducer: reducer, middlewares: bind(middlewares, to: services),
             effects: effects, observers: observers, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 

@@ -274,10 +274,11 @@ final class MiddlewareQueue: Sendable {
     }
 }
 
-/// Binds `services` into each middleware.
-func bind<State, Action: Sendable, Services: Sendable>(
+/// Binds `services` into each middleware: what every store initializer that takes services does
+/// before building the store (the test toolkit's too).
+package func bind<State, Action: Sendable, Services: Sendable>(
     _ middlewares: [Middleware<State, Action, Services>], to services: Services
-) -> [BoundMiddleware<State, Action>] {
+) -> [PlainMiddleware<State, Action>] {
     middlewares.map { middleware in
         { state, action, dispatch in
             await middleware(state, action, services, dispatch)
