@@ -63,6 +63,40 @@ struct WaiterQueueTests {
         #expect(await tasks[0].value.label == "cancelled")
     }
 
+    @Test("A resolution before the waiter enqueues ends it as it enqueues; the first early event wins")
+    func resolutionBeforeEnqueue() async {
+        let (continuations, tasks) = await suspendedWaiters(2)
+        var queue = WaiterQueue<Int, Int>()
+        let resolved = queue.makeID()
+        #expect(queue.resolve(resolved, with: 4) == nil)
+        #expect(queue.cancel(resolved) == nil)
+        queue.enqueue(resolved, condition: 99, continuation: continuations[0], trackedTask: nil)?.perform()
+        #expect(await tasks[0].value.label == "satisfied(4)")
+
+        let waiting = queue.makeID()
+        #expect(queue.enqueue(waiting, condition: 99, continuation: continuations[1], trackedTask: nil) == nil)
+        queue.resolve(waiting, with: 5)?.perform()
+        #expect(await tasks[1].value.label == "satisfied(5)", "a resolution ends a waiter whatever its condition")
+    }
+
+    @Test("Events for a discarded or finished wait are forgotten: a later wait with a new id waits")
+    func lateEventsAreForgotten() async {
+        let (continuations, tasks) = await suspendedWaiters(1)
+        var queue = WaiterQueue<Int, Int>()
+        let discarded = queue.makeID()
+        queue.discard(discarded)
+        #expect(queue.resolve(discarded, with: 1) == nil)
+        #expect(queue.cancel(discarded) == nil)
+
+        let id = queue.makeID()
+        #expect(queue.enqueue(id, condition: 1, continuation: continuations[0], trackedTask: nil) == nil)
+        queue.satisfy { $0 }.forEach { $0.perform() }
+        #expect(await tasks[0].value.label == "satisfied(1)")
+        #expect(queue.cancel(id) == nil)
+        #expect(queue.resolve(id, with: 2) == nil)
+        #expect(queue.count == 0)
+    }
+
     @Test("A stall ends a waiting waiter once; later events for it do nothing")
     func stallEndsAWaiterOnce() async {
         let (continuations, tasks) = await suspendedWaiters(1)

@@ -39,14 +39,23 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         let trackedTask: TrackedTask?
     }
 
+    /// What became of a reserved identifier whose waiter has not enqueued yet.
+    private enum Reservation: Sendable {
+        case pending
+        /// The wait ended before it started (a cancellation, a change it waits for): its
+        /// ``enqueue(_:condition:continuation:trackedTask:)`` ends at once with this outcome.
+        case ended(WaitOutcome<Value>)
+    }
+
     private enum State: Sendable {
-        /// Waiters in the order they came, and the identifiers cancelled before they enqueued.
-        case open(waiters: [Waiter], cancelledEarly: Set<UInt64>)
+        /// Waiters in the order they came, and the identifiers reserved by waits that have not
+        /// enqueued yet.
+        case open(waiters: [Waiter], reserved: [UInt64: Reservation])
         /// Every later wait ends at once with ``WaitOutcome/closed``.
         case closed
     }
 
-    private var state = State.open(waiters: [], cancelledEarly: [])
+    private var state = State.open(waiters: [], reserved: [:])
     private var nextID: UInt64 = 0
 
     /// Creates an open queue with no waiter.
@@ -64,15 +73,26 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         return false
     }
 
-    /// A new waiter identifier, taken before the wait starts so that a cancellation that comes
-    /// first can name it.
+    /// Reserves a new waiter identifier, taken before the wait starts so that an event that comes
+    /// first (a cancellation, a ``resolve(_:with:)``) can name it. The wait consumes the
+    /// reservation; a caller that does not wait after all gives it up with ``discard(_:)``.
     package mutating func makeID() -> UInt64 {
         defer { nextID &+= 1 }
+        if case .open(let waiters, var reserved) = state {
+            reserved[nextID] = .pending
+            state = .open(waiters: waiters, reserved: reserved)
+        }
         return nextID
     }
 
+    /// Event: the wait reserved as `id` will not happen.
+    package mutating func discard(_ id: UInt64) {
+        guard case .open(let waiters, var reserved) = state, reserved.removeValue(forKey: id) != nil else { return }
+        state = .open(waiters: waiters, reserved: reserved)
+    }
+
     /// Event: waiter `id` starts waiting for `condition`. Returns the resumption to perform at
-    /// once when the queue is closed or the waiter was cancelled already; `nil` when it waits.
+    /// once when the queue is closed or the wait ended before it started; `nil` when it waits.
     package mutating func enqueue(
         _ id: UInt64,
         condition: Condition,
@@ -82,13 +102,13 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         switch state {
         case .closed:
             return Resumption(continuation: continuation, outcome: .closed, trackedTask: nil)
-        case .open(var waiters, var cancelledEarly):
-            if cancelledEarly.remove(id) != nil {
-                state = .open(waiters: waiters, cancelledEarly: cancelledEarly)
-                return Resumption(continuation: continuation, outcome: .cancelled, trackedTask: nil)
+        case .open(var waiters, var reserved):
+            if case .ended(let outcome) = reserved.removeValue(forKey: id) {
+                state = .open(waiters: waiters, reserved: reserved)
+                return Resumption(continuation: continuation, outcome: outcome, trackedTask: nil)
             }
             waiters.append(Waiter(id: id, condition: condition, continuation: continuation, trackedTask: trackedTask))
-            state = .open(waiters: waiters, cancelledEarly: cancelledEarly)
+            state = .open(waiters: waiters, reserved: reserved)
             return nil
         }
     }
@@ -96,7 +116,7 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
     /// Event: the primitive changed. Resumes, in the order they came, the waiters for whose
     /// condition `isSatisfied` returns a value.
     package mutating func satisfy(_ isSatisfied: (Condition) -> Value?) -> [Resumption] {
-        guard case .open(let waiters, let cancelledEarly) = state else { return [] }
+        guard case .open(let waiters, let reserved) = state else { return [] }
         var remaining: [Waiter] = []
         var resumptions: [Resumption] = []
         for waiter in waiters {
@@ -106,7 +126,7 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
                 remaining.append(waiter)
             }
         }
-        state = .open(waiters: remaining, cancelledEarly: cancelledEarly)
+        state = .open(waiters: remaining, reserved: reserved)
         return resumptions
     }
 
@@ -115,6 +135,13 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
     /// once.
     package mutating func cancel(_ id: UInt64) -> Resumption? {
         end(id, with: .cancelled, rememberingEarly: true)
+    }
+
+    /// Event: what waiter `id` alone waits for happened (a change it was told of), whatever its
+    /// condition. Returns its resumption if it was waiting; if it has not enqueued yet, its later
+    /// ``enqueue(_:condition:continuation:trackedTask:)`` ends at once with `value`.
+    package mutating func resolve(_ id: UInt64, with value: Value) -> Resumption? {
+        end(id, with: .satisfied(value), rememberingEarly: true)
     }
 
     /// Event: nothing tracked can satisfy waiter `id` any more. Returns its resumption if it is
@@ -139,16 +166,18 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
     }
 
     private mutating func end(_ id: UInt64, with outcome: WaitOutcome<Value>, rememberingEarly: Bool) -> Resumption? {
-        guard case .open(var waiters, var cancelledEarly) = state else { return nil }
+        guard case .open(var waiters, var reserved) = state else { return nil }
         guard let index = waiters.firstIndex(where: { $0.id == id }) else {
-            if rememberingEarly {
-                cancelledEarly.insert(id)
-                state = .open(waiters: waiters, cancelledEarly: cancelledEarly)
+            // The first event for a reserved wait decides how it ends; a wait that ended already
+            // holds no reservation, so a late event is forgotten.
+            if rememberingEarly, case .pending = reserved[id] {
+                reserved[id] = .ended(outcome)
+                state = .open(waiters: waiters, reserved: reserved)
             }
             return nil
         }
         let waiter = waiters.remove(at: index)
-        state = .open(waiters: waiters, cancelledEarly: cancelledEarly)
+        state = .open(waiters: waiters, reserved: reserved)
         return Resumption(continuation: waiter.continuation, outcome: outcome, trackedTask: waiter.trackedTask)
     }
 }
@@ -161,8 +190,11 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
 ///   - lock: The primitive's lock.
 ///   - queue: Where its waiters are, in the locked state.
 ///   - condition: What this waiter waits for.
+///   - id: The identifier the caller reserved with ``WaiterQueue/makeID()``, so that an event
+///     before the wait starts (``WaiterQueue/resolve(_:with:)``) can name it; `nil` reserves one.
 ///   - activity: What a tracked task waiting here is doing, for failure messages ("waiting for
-///     2 arrivals at Gate 'server'").
+///     2 arrivals at Gate 'server'"); `nil` when a tracked task waiting here goes on counting as
+///     running.
 ///   - detectsStall: Whether the wait ends with ``WaitOutcome/stalled`` under a work scope; a
 ///     wait that work does on its own (a binding reading changes) passes `false`.
 ///   - untrackedPlace: The primitive's name, recorded in the work scope
@@ -174,30 +206,33 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
 package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
     on lock: Lock<State>,
     _ queue: WritableKeyPath<State, WaiterQueue<Condition, Value>> & Sendable,
+    id reservedID: UInt64? = nil,
     for condition: Condition,
-    activity: String,
+    activity: String?,
     detectsStall: Bool = true,
     untrackedPlace: String? = nil,
     immediate: (inout State) -> Value?,
     enqueued: ((inout State) -> (@Sendable () -> Void)?)? = nil
 ) async -> WaitOutcome<Value> {
     let monitor = detectsStall ? WorkMonitor.scope : nil
-    let trackedTask = TrackedTask.current
-    let id = lock.withLock { $0[keyPath: queue].makeID() }
+    let trackedTask = activity == nil ? nil : TrackedTask.current
+    let id = reservedID ?? lock.withLock { $0[keyPath: queue].makeID() }
     let watch = QuiescenceWatch()
     let outcome = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<WaitOutcome<Value>, Never>) in
             typealias Resumption = WaiterQueue<Condition, Value>.Resumption
             let (now, followUp) = lock.withLock { state -> (Resumption?, (@Sendable () -> Void)?) in
                 if let value = immediate(&state) {
+                    state[keyPath: queue].discard(id)
                     return (.init(continuation: continuation, outcome: .satisfied(value), trackedTask: nil), nil)
                 }
                 if Task.isCancelled {
+                    state[keyPath: queue].discard(id)
                     return (.init(continuation: continuation, outcome: .cancelled, trackedTask: nil), nil)
                 }
                 let now = state[keyPath: queue].enqueue(id, condition: condition, continuation: continuation, trackedTask: trackedTask)
                 guard now == nil else { return (now, nil) }
-                trackedTask?.prepareToPark(activity)
+                if let activity { trackedTask?.prepareToPark(activity) }
                 return (nil, enqueued?(&state))
             }
             if let now {
