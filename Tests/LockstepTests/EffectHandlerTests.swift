@@ -149,4 +149,21 @@ struct EffectHandlerTests {
 
         #expect(sawCancellation.withLock { $0 })
     }
+
+    @Test("A cancelled waitUntilIdle returns while an effect is still in flight")
+    func cancelledIdleWaitReturns() async throws {
+        let started = Signal()
+        let vm = MyViewModel { _ in
+            started.signal()
+            await suspendUntilCancelled()
+            throw CancellationError()
+        }
+        try vm.handle(.systemShowsUserProfileView)
+        await started.wait()
+
+        let waiter = Task { await vm.effects.waitUntilIdle() }
+        waiter.cancel()
+        await waiter.value
+        #expect(vm.effects.inFlightCount == 1, "the wait ended by its cancellation, not by the effect")
+    }
 }

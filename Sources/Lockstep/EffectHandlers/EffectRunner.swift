@@ -62,9 +62,22 @@ public final class EffectRunner<Effect: Sendable, When: Sendable> {
     public private(set) var failures: [EffectFailure<Effect>] = []
 
     /// The number of triggered effects whose completion has not been handled yet.
-    public private(set) var inFlightCount = 0
+    public var inFlightCount: Int {
+        idle.withLock(\.inFlightCount)
+    }
 
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The in-flight count and the tasks waiting for it to reach zero, under one lock: a wait
+    /// leaves the main actor, so the count it checks must be the one an effect's end changes.
+    private struct Idle {
+        var inFlightCount = 0
+        var waiters = WaiterQueue<Void, Void>()
+
+        static func isIdle(_ idle: inout Idle) -> Void? {
+            idle.inFlightCount == 0 ? () : nil
+        }
+    }
+
+    private let idle = Lock(Idle())
     private let ownedTasks = OwnedTasks()
 
     /// Creates a runner that performs effects with `handler`.
@@ -88,7 +101,7 @@ public final class EffectRunner<Effect: Sendable, When: Sendable> {
         _ effect: Effect,
         then feedback: @escaping @MainActor (When) throws -> Void
     ) -> Task<Void, Never> {
-        inFlightCount += 1
+        idle.withLock { $0.inFlightCount += 1 }
         let handler = self.handler
         return ownedTasks.start { @MainActor [weak self] in
             do {
@@ -107,19 +120,19 @@ public final class EffectRunner<Effect: Sendable, When: Sendable> {
     /// Returns when no triggered effect is in flight: each has completed, and its completion
     /// (and whatever effects that completion triggered) has been handled, or it failed.
     public func waitUntilIdle() async {
-        guard inFlightCount > 0 else { return }
-        await withCheckedContinuation { continuation in
-            idleWaiters.append(continuation)
-        }
+        // The effects run in tasks a test's work monitor does not track, so the wait cannot
+        // tell a stall from work in flight: it waits on.
+        _ = await awaitWaiter(
+            on: idle, \.waiters, for: (), activity: nil, detectsStall: false, immediate: Idle.isIdle)
     }
 
     private func effectFinished() {
-        inFlightCount -= 1
-        guard inFlightCount == 0 else { return }
-        let waiters = idleWaiters
-        idleWaiters = []
+        let waiters = idle.withLock { idle in
+            idle.inFlightCount -= 1
+            return idle.inFlightCount == 0 ? idle.waiters.satisfy { _ in () } : []
+        }
         for waiter in waiters {
-            waiter.resume()
+            waiter.perform()
         }
     }
 }

@@ -17,9 +17,16 @@ final class DispatchTree: Sendable {
     private struct State {
         var pending = 0
         var isClosed = false
-        var waiter: CheckedContinuation<Void, Never>?
-        /// The tracked task of the waiter, under a test's work monitor.
-        var waitingTask: TrackedTask?
+        /// The root dispatch, while it waits (with its tracked task, under a test's work monitor).
+        /// One waiter at most, on the dispatch path: a continuation, not a ``WaiterQueue``.
+        var waiter: TrackedContinuation<Void, Never>?
+
+        /// Closes the tree and takes the waiter, if one waits, for the caller to resume.
+        mutating func close() -> TrackedContinuation<Void, Never>? {
+            isClosed = true
+            defer { waiter = nil }
+            return waiter
+        }
     }
 
     private let state = Lock(State())
@@ -40,17 +47,13 @@ final class DispatchTree: Sendable {
 
     /// Marks one unit of pending work as done.
     func release() {
-        let (waiter, waitingTask) = state.withLock { state -> (CheckedContinuation<Void, Never>?, TrackedTask?) in
+        let waiter = state.withLock { state -> TrackedContinuation<Void, Never>? in
             state.pending -= 1
-            guard state.pending == 0, let waiter = state.waiter else { return (nil, nil) }
-            state.waiter = nil
-            state.isClosed = true
-            defer { state.waitingTask = nil }
-            return (waiter, state.waitingTask)
+            guard state.pending == 0, state.waiter != nil else { return nil }
+            return state.close()
         }
         // Running again before it resumes, so a test never sees a moment with nothing running.
-        waitingTask?.resume()
-        waiter?.resume()
+        waiter?.resume(with: .success(()))
     }
 
     /// How many units of work are pending: the deliveries of the tree's actions that effects
@@ -78,8 +81,7 @@ final class DispatchTree: Sendable {
                         state.isClosed = true
                         return true
                     }
-                    state.waiter = continuation
-                    state.waitingTask = waitingTask
+                    state.waiter = TrackedContinuation(continuation, trackedTask: waitingTask)
                     waitingTask?.wait()
                     return false
                 }
@@ -88,16 +90,7 @@ final class DispatchTree: Sendable {
                 }
             }
         } onCancel: {
-            let (waiter, waitingTask) = state.withLock { state -> (CheckedContinuation<Void, Never>?, TrackedTask?) in
-                state.isClosed = true
-                defer {
-                    state.waiter = nil
-                    state.waitingTask = nil
-                }
-                return (state.waiter, state.waitingTask)
-            }
-            waitingTask?.resume()
-            waiter?.resume()
+            state.withLock { $0.close() }?.resume(with: .success(()))
         }
     }
 }
