@@ -1,81 +1,27 @@
-extension ActorStore {
-    /// The values `selector` derives from the state: the current one, then each different one.
+extension ActorStore: ActorStoreProtocol {
+    /// The values `read` derives from the state over time: the value at the first `next()`, then
+    /// the value after each action, skipping a value that `isDuplicate` finds equal to the one
+    /// before (every value with `nil`), kept as `bufferingPolicy` says until the consumer reads
+    /// it. The sequence ends when the store is released or the consuming task is cancelled.
+    ///
+    /// The other `select` forms and ``states(bufferingPolicy:)`` come from
+    /// ``ActorStoreProtocol``:
     ///
     /// ```swift
-    /// for await count in store.select(getCount) {
-    ///     print(count)
-    /// }
-    /// ```
-    ///
-    /// The sequence starts recording at its first `next()`: it yields the value then, then each
-    /// value the state takes that differs from the one before, kept as `bufferingPolicy` says.
-    /// With ``SelectionBufferingPolicy/latest`` a consumer gets the newest value when it asks,
-    /// skipping the ones in between. The sequence ends when the store is released or the
-    /// consuming task is cancelled.
-    ///
-    /// - Parameters:
-    ///   - selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
-    ///   - bufferingPolicy: How values the consumer has not read yet are kept.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    public nonisolated func select<Value: Equatable & Sendable>(
-        _ selector: Selector<State, Value>,
-        bufferingPolicy: SelectionBufferingPolicy = .latest
-    ) -> AnySelection<Value> {
-        AnySelection(ActorSelection(store: self, limit: bufferingPolicy.limit, isDuplicate: { $0 == $1 }) {
-            selector($0)
-        })
-    }
-
-    /// The values a function derives from the state: the current one, then each different one.
-    ///
-    /// ```swift
-    /// for await isEmpty in store.select({ $0.items.isEmpty }) { ... }
+    /// for await count in store.select(\.count) { print(count) }
     /// ```
     ///
     /// - Parameters:
-    ///   - selector: A function of the state.
+    ///   - read: A function of the state.
+    ///   - isDuplicate: Whether a value repeats the one before, or `nil` to keep every value.
     ///   - bufferingPolicy: How values the consumer has not read yet are kept.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    public nonisolated func select<Value: Equatable & Sendable>(
-        _ selector: @escaping @Sendable (State) -> Value,
-        bufferingPolicy: SelectionBufferingPolicy = .latest
+    /// - Returns: A sequence of values that ends when the store is released.
+    public nonisolated func select<Value: Sendable>(
+        _ read: @escaping @Sendable (State) -> Value,
+        removingDuplicates isDuplicate: (@Sendable (Value, Value) -> Bool)?,
+        bufferingPolicy: SelectionBufferingPolicy
     ) -> AnySelection<Value> {
-        select(Selector(selector), bufferingPolicy: bufferingPolicy)
-    }
-
-    /// The values at a key path of the state: the current one, then each different one.
-    ///
-    /// ```swift
-    /// for await value in store.select(\.value) { ... }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - keyPath: The key path of the value in the state.
-    ///   - bufferingPolicy: How values the consumer has not read yet are kept.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    public nonisolated func select<Value: Equatable & Sendable>(
-        _ keyPath: KeyPath<State, Value> & Sendable,
-        bufferingPolicy: SelectionBufferingPolicy = .latest
-    ) -> AnySelection<Value> {
-        select(Selector(keyPath), bufferingPolicy: bufferingPolicy)
-    }
-
-    /// The store's whole states over time: the state at the first `next()`, then the state after
-    /// each action.
-    ///
-    /// The state need not be `Equatable`: states are not compared, so an action the reducer
-    /// ignores still yields a state.
-    ///
-    /// ```swift
-    /// for await state in store.states(bufferingPolicy: .unbounded) {
-    ///     history.append(state)
-    /// }
-    /// ```
-    ///
-    /// - Parameter bufferingPolicy: How states the consumer has not read yet are kept.
-    /// - Returns: A sequence of states that ends when the store is released.
-    public nonisolated func states(bufferingPolicy: SelectionBufferingPolicy = .latest) -> AnySelection<State> {
-        AnySelection(ActorSelection(store: self, limit: bufferingPolicy.limit, isDuplicate: nil) { $0 })
+        AnySelection(ActorSelection(store: self, limit: bufferingPolicy.limit, isDuplicate: isDuplicate, read: read))
     }
 
     /// Starts feeding a consumer: `feed` is called with the state now, then after every

@@ -30,7 +30,7 @@
 /// (``register(_:)`` and `effects:`), their ``failures``, observers of every reduction
 /// (`observers:`, called on the store's actor when made with
 /// ``ActionObserver/nonisolated(isEnabled:_:)``), and the state over time as asynchronous
-/// sequences (`select(_:bufferingPolicy:)` and ``states(bufferingPolicy:)``):
+/// sequences (`select(_:bufferingPolicy:)` and ``ActorStoreProtocol/states(bufferingPolicy:)``):
 ///
 /// ```swift
 /// let store = ActorStore(
@@ -42,20 +42,26 @@
 /// for await value in store.select(\.value) { print(value) }
 /// ```
 ///
+/// ## Features
+///
+/// A feature's code gets a child store of its own part of the state and its own actions, as
+/// with ``Store``, through ``ActorStoreProtocol/scope(state:action:)``; it dispatches through the
+/// store, and code written against ``ActorStoreProtocol`` runs on the store and on its child
+/// stores alike:
+///
+/// ```swift
+/// let search = store.scope(state: \.search, action: AppAction.search)
+/// await search.dispatch(.queryChanged("dune"))
+/// let results = await search.state.results
+/// ```
+///
 /// ## What it does not have
 ///
-/// It does not conform to ``StoreProtocol``. That protocol is isolated to the main actor because
-/// a view reads `state` synchronously while it renders, and a view model calls `send` from a
-/// button's action; the state of an actor can only be read with `await`, from outside it. Code
-/// that must run against both kinds of store takes the few functions it needs (a ``Dispatcher``,
-/// a `select` sequence) instead of the store.
-///
-/// For the same reason it has no `scope`: a ``ChildStore`` is an observable view of a part of the
-/// state, read synchronously by the views of one feature. On an actor, features compose where
-/// they are written, in the reducer and the middlewares: `scopeReducer(_:state:action:)` runs a
-/// feature's reducer on its part of the state, `scopeMiddleware(_:state:action:embed:)` runs its
-/// middleware on its part with a dispatcher of its own actions, and ``scopeEffect(_:action:embed:)``
-/// runs its effect on its own actions, as the article "Composing features" shows.
+/// It does not conform to ``StoreProtocol``, and its child stores are ``ActorChildStore``s, not
+/// ``ChildStore``s. That protocol is isolated to the main actor because a view reads `state`
+/// synchronously while it renders, and a view model calls `send` from a button's action; the
+/// state of an actor can only be read with `await`, from outside it. ``ActorStoreProtocol`` is
+/// its counterpart for stores on an actor.
 public actor ActorStore<State: Sendable, Action: Sendable> {
     /// The current state, changed only by the reducer.
     public var state: State { currentState }
