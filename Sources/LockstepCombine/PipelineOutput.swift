@@ -129,22 +129,26 @@ final class PipelineRun<Action: Sendable>: Sendable {
 
     /// The pipeline completed: the reader gets the outputs left, then `nil`.
     private func finish() {
-        let (reader, feeder) = state.withLock { state in
-            (state.outputs.finish(), state.feeder.satisfy { _ in () })
-        }
-        for waiter in reader { waiter.perform() }
-        for waiter in feeder { waiter.perform() }
+        _ = endOutputs(discardingValues: false)
     }
 
     /// The reader was cancelled: stops feeding and cancels the pipeline.
     private func stop() {
+        let (task, cancellable) = endOutputs(discardingValues: true)
+        task?.cancel()
+        cancellable?.cancel()
+    }
+
+    /// Ends the outputs and wakes the reader and the feeder; returns the feeding task and the
+    /// subscription to the pipeline.
+    private func endOutputs(discardingValues: Bool) -> (Task<Void, Never>?, Cancellation?) {
         let (reader, feeder, task, cancellable) = state.withLock { state in
-            (state.outputs.finish(discardingValues: true), state.feeder.satisfy { _ in () }, state.feedingTask, state.cancellable)
+            let reader = state.outputs.finish(discardingValues: discardingValues)
+            return (reader, state.feeder.satisfy { _ in () }, state.feedingTask, state.cancellable)
         }
         for waiter in reader { waiter.perform() }
         for waiter in feeder { waiter.perform() }
-        task?.cancel()
-        cancellable?.cancel()
+        return (task, cancellable)
     }
 }
 

@@ -18,10 +18,13 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     private let storage = Lock(Storage())
 
+    /// The callers waiting for the run's result.
+    private typealias Waiters = WaiterQueue<Void, Result<Value, any Error>>
+
     private struct Storage {
         var result: Result<Value, any Error>?
         /// The callers waiting for the result; a caller's place is reserved by `makeWaiter()`.
-        var waiters = WaiterQueue<Void, Result<Value, any Error>>()
+        var waiters = Waiters()
         /// The callers that have joined the run, in all.
         var joined = 0
         var openWaiters = 0
@@ -110,16 +113,14 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     /// Waits for the run's result. When the run is tracked work of its own, a tracked caller
     /// counts as waiting meanwhile; a run that goes on as part of other tracked work leaves the
     /// caller as it is.
-    ///
-    /// The wait is on the waiter queue itself, not through `awaitWaiter`: the caller's place was
-    /// reserved before it first suspended, a tracked caller waits for other work rather than
-    /// parking, and its cancellation may cancel the run.
     func wait(for waiter: UInt64) async throws -> Value {
         let trackedTask = self.trackedTask == nil ? nil : TrackedTask.current
         let label = label
         let outcome = await withTaskCancellationHandler {
+            // On the queue itself, not through awaitWaiter/awaitChange: the place was reserved before
+            // the caller suspended, a tracked caller waits rather than parks, and cancelling may end the run.
             await withCheckedContinuation { continuation in
-                let now = storage.withLock { storage -> WaiterQueue<Void, Result<Value, any Error>>.Resumption? in
+                let now = storage.withLock { storage -> Waiters.Resumption? in
                     let result = storage.result
                     // A caller cancelled before it waited ends as it joins the queue.
                     if let cancelled = storage.waiters.enqueue(
@@ -150,7 +151,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     private func waiterCancelled(_ waiter: UInt64) {
         let (resumption, task) = storage.withLock {
-            storage -> (WaiterQueue<Void, Result<Value, any Error>>.Resumption?, Task<Void, Never>?) in
+            storage -> (Waiters.Resumption?, Task<Void, Never>?) in
             guard storage.result == nil else { return (nil, nil) }
             let resumption = storage.waiters.cancel(waiter)
             storage.openWaiters -= 1
