@@ -100,23 +100,19 @@ private struct SubscriberBox<S: Subscriber>: @unchecked Sendable {
 private final class SequenceSubscription<Element>: Subscription, Sendable {
     private struct State {
         var demand: Subscribers.Demand = .none
-        var isCancelled = false
-        var waiter: CheckedContinuation<Bool, Never>?
-        var task: Task<Void, Never>?
+        /// The task, waiting for demand; closed when the subscription is cancelled.
+        var demandWaiters = WaiterQueue<Void, Bool>()
+        var task = TaskAttachment()
     }
 
     private let state = Lock(State())
 
     var isCancelled: Bool {
-        state.withLock { $0.isCancelled }
+        state.withLock { $0.task.isCancelled }
     }
 
     func start(_ task: Task<Void, Never>) {
-        let cancelled = state.withLock { state in
-            state.task = task
-            return state.isCancelled
-        }
-        if cancelled { task.cancel() }
+        state.withLock { $0.task.attach(task) }?.cancel()
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -125,12 +121,11 @@ private final class SequenceSubscription<Element>: Subscription, Sendable {
 
     func add(_ demand: Subscribers.Demand) {
         guard demand > .none else { return }
-        let waiter = state.withLock { state in
+        let waiters = state.withLock { state in
             state.demand += demand
-            defer { state.waiter = nil }
-            return state.waiter
+            return state.demandWaiters.satisfy { _ in true }
         }
-        waiter?.resume(returning: true)
+        for waiter in waiters { waiter.perform() }
     }
 
     func consumeOne() {
@@ -140,27 +135,20 @@ private final class SequenceSubscription<Element>: Subscription, Sendable {
     }
 
     /// Returns `true` once there is demand, `false` if the subscription is cancelled first.
-    func waitForDemand() async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let answer = state.withLock { state -> Bool? in
-                if state.isCancelled { return false }
-                if state.demand > .none { return true }
-                state.waiter = continuation
-                return nil
-            }
-            if let answer {
-                continuation.resume(returning: answer)
-            }
+    func waitForDemand(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        let outcome = await awaitChange(on: state, \.demandWaiters, for: ()) { state in
+            if state.task.isCancelled { return false }
+            return state.demand > .none ? true : nil
         }
+        guard case .satisfied(let hasDemand) = outcome else { return false }
+        return hasDemand
     }
 
     func cancel() {
-        let (waiter, task) = state.withLock { state in
-            state.isCancelled = true
-            defer { state.waiter = nil }
-            return (state.waiter, state.task)
+        let (waiters, task) = state.withLock { state in
+            (state.demandWaiters.close(), state.task.cancel())
         }
-        waiter?.resume(returning: false)
+        for waiter in waiters { waiter.perform() }
         task?.cancel()
     }
 }

@@ -38,7 +38,7 @@ final class PipelineRun<Action: Sendable>: Sendable {
         /// The outputs not read yet, and the store's reader waiting for one.
         var outputs = ReaderBuffer<Action>()
         /// The feeding task, waiting for the reader to have taken every output.
-        var feeder: CheckedContinuation<Void, Never>?
+        var feeder = WaiterQueue<Void, Void>()
         var feedingTask: Task<Void, Never>?
         var cancellable: Cancellation?
     }
@@ -64,24 +64,22 @@ final class PipelineRun<Action: Sendable>: Sendable {
     /// The next output of the pipeline, or `nil` when it has finished or the task is cancelled.
     func next() async -> Action? {
         startIfNeeded()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Action?, Never>) in
-                let (answer, feeder) = state.withLock { state -> (Action??, CheckedContinuation<Void, Never>?) in
-                    let answer = state.outputs.take(orPark: continuation)
-                    if case .some = answer { return (answer, nil) }
+        // The reader's cancellation stops the run, which finishes the outputs and so ends the wait.
+        let read = await withTaskCancellationHandler {
+            await awaitChange(
+                on: state, \.outputs.readers, for: (),
+                immediate: { $0.outputs.take() },
+                enqueued: { state in
                     // Waiting with no output left: the store has taken everything the pipeline
                     // emitted, so the feeder may read the next action.
-                    defer { state.feeder = nil }
-                    return (.none, state.feeder)
-                }
-                feeder?.resume()
-                if case .some(let answer) = answer {
-                    continuation.resume(returning: answer)
-                }
-            }
+                    let feeder = state.feeder.satisfy { _ in () }
+                    return { for waiter in feeder { waiter.perform() } }
+                })
         } onCancel: {
             stop()
         }
+        guard case .satisfied(let output) = read else { return nil }
+        return output
     }
 
     /// Subscribes to the pipeline and starts reading the store's actions, once.
@@ -113,47 +111,44 @@ final class PipelineRun<Action: Sendable>: Sendable {
 
     /// Hands `action` to the waiting reader, or keeps it for the next read.
     private func emit(_ action: Action) {
-        let reader = state.withLock { state -> CheckedContinuation<Action?, Never>? in
-            guard !state.outputs.isFinished else { return nil }
+        let reader = state.withLock { state -> [ReaderBuffer<Action>.Resumption] in
+            guard !state.outputs.isFinished else { return [] }
             return state.outputs.offer(action)
         }
-        reader?.resume(returning: action)
+        for waiter in reader { waiter.perform() }
     }
 
     /// Returns once the reader waits with no output left; `false` when the run has finished.
     private func outputsTaken() async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state in
-                let outputs = state.outputs
-                if outputs.isFinished || (outputs.hasWaitingReader && outputs.values.isEmpty) { return true }
-                state.feeder = continuation
-                return false
-            }
-            if resumeNow { continuation.resume() }
+        _ = await awaitChange(on: state, \.feeder, for: ()) { state in
+            let outputs = state.outputs
+            return outputs.isFinished || (outputs.hasWaitingReader && outputs.values.isEmpty) ? () : nil
         }
         return !state.withLock { $0.outputs.isFinished }
     }
 
     /// The pipeline completed: the reader gets the outputs left, then `nil`.
     private func finish() {
-        let (reader, feeder) = state.withLock { state in
-            defer { state.feeder = nil }
-            return (state.outputs.finish(), state.feeder)
-        }
-        reader?.resume(returning: nil)
-        feeder?.resume()
+        _ = endOutputs(discardingValues: false)
     }
 
     /// The reader was cancelled: stops feeding and cancels the pipeline.
     private func stop() {
-        let (reader, feeder, task, cancellable) = state.withLock { state in
-            defer { state.feeder = nil }
-            return (state.outputs.finish(discardingValues: true), state.feeder, state.feedingTask, state.cancellable)
-        }
-        reader?.resume(returning: nil)
-        feeder?.resume()
+        let (task, cancellable) = endOutputs(discardingValues: true)
         task?.cancel()
         cancellable?.cancel()
+    }
+
+    /// Ends the outputs and wakes the reader and the feeder; returns the feeding task and the
+    /// subscription to the pipeline.
+    private func endOutputs(discardingValues: Bool) -> (Task<Void, Never>?, Cancellation?) {
+        let (reader, feeder, task, cancellable) = state.withLock { state in
+            let reader = state.outputs.finish(discardingValues: discardingValues)
+            return (reader, state.feeder.satisfy { _ in () }, state.feedingTask, state.cancellable)
+        }
+        for waiter in reader { waiter.perform() }
+        for waiter in feeder { waiter.perform() }
+        return (task, cancellable)
     }
 }
 
@@ -220,30 +215,28 @@ final class PublishedValues<Element: Sendable>: AsyncSequence, Sendable {
 
     private func append(_ value: Element) {
         let reader = state.withLock { $0.values.offer(value) }
-        reader?.resume(returning: value)
+        for waiter in reader { waiter.perform() }
     }
 
     private func finish() {
         let reader = state.withLock { $0.values.finish() }
-        reader?.resume(returning: nil)
+        for waiter in reader { waiter.perform() }
     }
 
     private func next() async -> Element? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
-                let answer = state.withLock { $0.values.take(orPark: continuation) }
-                if case .some(let answer) = answer {
-                    continuation.resume(returning: answer)
-                }
-            }
+        // The reader's cancellation finishes the values, which ends the wait.
+        let read = await withTaskCancellationHandler {
+            await awaitChange(on: state, \.values.readers, for: ()) { $0.values.take() }
         } onCancel: {
             let (reader, subscription) = state.withLock { state in
                 defer { state.subscription = nil }
                 return (state.values.finish(), state.subscription)
             }
-            reader?.resume(returning: nil)
+            for waiter in reader { waiter.perform() }
             subscription?.cancel()
         }
+        guard case .satisfied(let value) = read else { return nil }
+        return value
     }
 }
 

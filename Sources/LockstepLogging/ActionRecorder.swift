@@ -54,9 +54,17 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
         var finalPassDone = false
         var writerFinished = false
         var failure: ActionRecorderError?
-        var writer: CheckedContinuation<Void, Never>?
-        var flushWaiters: [CheckedContinuation<Void, Never>] = []
-        var finishWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The writer, waiting for work; every change that may give it some wakes it.
+        var writer = WaiterQueue<Void, Void>()
+        /// Callers of `flush()`, woken when a pass leaves nothing pending and nothing to mark.
+        var flushWaiters = WaiterQueue<Void, Void>()
+        /// Callers of `finish()`; closed, with `flushWaiters`, when the writer finishes.
+        var finishWaiters = WaiterQueue<Void, Void>()
+
+        /// Event: something the writer may have work in changed. Returns the writer to resume.
+        mutating func wakeWriter() -> [WaiterQueue<Void, Void>.Resumption] {
+            writer.satisfy { _ in () }
+        }
 
         var hasUnmarkedWork: Bool {
             unmarked > 0 || (!headerWritten && initialState != nil)
@@ -118,10 +126,10 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
     /// The observer to give the store.
     public var observer: ActionObserver<State, Action> {
         .nonisolated { [buffer, capacity] reduction in
-            let writer = buffer.withLock { buffer -> CheckedContinuation<Void, Never>? in
+            let writer = buffer.withLock { buffer -> [WaiterQueue<Void, Void>.Resumption] in
                 guard buffer.isRecording, !buffer.isClosed else {
                     buffer.afterGap = true
-                    return nil
+                    return []
                 }
                 if buffer.initialState == nil && !buffer.headerWritten {
                     buffer.initialState = reduction.stateBefore
@@ -130,14 +138,13 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
                     buffer.dropped += 1
                     buffer.unmarked += 1
                     buffer.afterGap = true
-                    return nil
+                    return []
                 }
                 buffer.pending.append((reduction, buffer.afterGap))
                 buffer.afterGap = false
-                defer { buffer.writer = nil }
-                return buffer.writer
+                return buffer.wakeWriter()
             }
-            writer?.resume()
+            for waiter in writer { waiter.perform() }
         }
     }
 
@@ -169,43 +176,34 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
     /// actions dropped since the last entry. When the log is nearly full, that line waits for
     /// ``finish()``, which may use the room kept for it.
     public func flush() async {
-        await withCheckedContinuation { continuation in
-            let writer = buffer.withLock { buffer -> CheckedContinuation<Void, Never>?? in
+        _ = await awaitChange(
+            on: buffer, \.flushWaiters, for: (),
+            immediate: { buffer in
                 let idle = buffer.pending.isEmpty && !buffer.isWriting
-                if buffer.writerFinished || (idle && !buffer.hasUnmarkedWork) { return .none }
-                buffer.flushWaiters.append(continuation)
+                return buffer.writerFinished || (idle && !buffer.hasUnmarkedWork) ? () : nil
+            },
+            enqueued: { buffer in
                 if buffer.hasUnmarkedWork { buffer.markRequested = true }
-                defer { buffer.writer = nil }
-                return .some(buffer.writer)
-            }
-            switch writer {
-            case .none: continuation.resume()
-            case .some(let writer): writer?.resume()
-            }
-        }
+                let writer = buffer.wakeWriter()
+                return { for waiter in writer { waiter.perform() } }
+            })
     }
 
     /// Stops recording for good; what is buffered is still written, and the losses marked.
     public func close() {
         let writer = buffer.withLock { buffer in
             buffer.isClosed = true
-            defer { buffer.writer = nil }
-            return buffer.writer
+            return buffer.wakeWriter()
         }
-        writer?.resume()
+        for waiter in writer { waiter.perform() }
     }
 
     /// Stops recording, waits until everything is written and every loss is marked, and throws
     /// ``failure`` if there is one: call it before the app exits, and exit non-zero when it throws.
     public func finish() async throws(ActionRecorderError) {
         close()
-        await withCheckedContinuation { continuation in
-            let done = buffer.withLock { buffer in
-                if buffer.writerFinished { return true }
-                buffer.finishWaiters.append(continuation)
-                return false
-            }
-            if done { continuation.resume() }
+        _ = await awaitChange(on: buffer, \.finishWaiters, for: ()) { buffer in
+            buffer.writerFinished ? () : nil
         }
         if let failure { throw failure }
     }
@@ -280,7 +278,7 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
                     failure = failure ?? .sinkFailed(error)
                 }
             }
-            let waiters = buffer.withLock { buffer -> [CheckedContinuation<Void, Never>] in
+            let waiters = buffer.withLock { buffer -> [WaiterQueue<Void, Void>.Resumption] in
                 buffer.dropped += writeFailed ? work.batch.count : lostInBatch
                 if writeFailed {
                     buffer.unmarked += work.unmarked + work.batch.count
@@ -298,20 +296,15 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
                 // A flush that came during this pass asked for losses this pass marked.
                 if !buffer.hasUnmarkedWork { buffer.markRequested = false }
                 guard buffer.pending.isEmpty && !buffer.markRequested else { return [] }
-                defer { buffer.flushWaiters = [] }
-                return buffer.flushWaiters
+                return buffer.flushWaiters.satisfy { _ in () }
             }
-            for waiter in waiters { waiter.resume() }
+            for waiter in waiters { waiter.perform() }
         }
         let waiters = buffer.withLock { buffer in
             buffer.writerFinished = true
-            defer {
-                buffer.flushWaiters = []
-                buffer.finishWaiters = []
-            }
-            return buffer.flushWaiters + buffer.finishWaiters
+            return buffer.flushWaiters.close() + buffer.finishWaiters.close()
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.perform() }
     }
 
     /// Waits for work; `nil` once the recorder is closed, drained and its losses marked.
@@ -340,14 +333,9 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
                 return nil
             }
             if let taken { return taken }
-            await withCheckedContinuation { continuation in
-                let ready = buffer.withLock { buffer in
-                    if !buffer.pending.isEmpty || buffer.isClosed { return true }
-                    if buffer.markRequested && buffer.hasUnmarkedWork { return true }
-                    buffer.writer = continuation
-                    return false
-                }
-                if ready { continuation.resume() }
+            _ = await awaitChange(on: buffer, \.writer, for: ()) { buffer in
+                let hasWork = !buffer.pending.isEmpty || buffer.isClosed
+                return hasWork || (buffer.markRequested && buffer.hasUnmarkedWork) ? () : nil
             }
         }
     }

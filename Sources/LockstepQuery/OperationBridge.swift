@@ -115,7 +115,9 @@ final class Relay<Action: Sendable>: Sendable {
         var delivered = 0
         var isEnded = false
         var isClaimed = false
-        var waiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Callers of `synchronize()`, each waiting for the number of the last action produced
+        /// before it to be delivered; closed when the relay ends.
+        var waiters = WaiterQueue<Int, Void>()
         var subscription: OperationSubscription?
         var drain: Task<Void, Never>?
     }
@@ -165,9 +167,10 @@ final class Relay<Action: Sendable>: Sendable {
     func delivered(_ number: Int) {
         let ready = storage.withLock { storage in
             storage.delivered = max(storage.delivered, number)
-            return takeWaiters(&storage)
+            let delivered = storage.delivered
+            return storage.waiters.satisfy { $0 <= delivered ? () : nil }
         }
-        for waiter in ready { waiter.resume() }
+        for waiter in ready { waiter.perform() }
     }
 
     func end() {
@@ -177,33 +180,19 @@ final class Relay<Action: Sendable>: Sendable {
                 storage.subscription = nil
                 storage.drain = nil
             }
-            return (takeWaiters(&storage), storage.subscription, storage.drain)
+            return (storage.waiters.close(), storage.subscription, storage.drain)
         }
         continuation.finish()
         subscription?.cancel()
         drain?.cancel()
-        for waiter in ready { waiter.resume() }
+        for waiter in ready { waiter.perform() }
     }
 
     func synchronize() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = storage.withLock { storage in
-                if storage.isEnded || storage.delivered >= storage.produced { return true }
-                storage.waiters.append((storage.produced, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
+        let target = storage.withLock { $0.produced }
+        _ = await awaitChange(on: storage, \.waiters, for: target) { storage in
+            storage.isEnded || storage.delivered >= target ? () : nil
         }
-    }
-
-    private func takeWaiters(_ storage: inout Storage) -> [CheckedContinuation<Void, Never>] {
-        var ready: [CheckedContinuation<Void, Never>] = []
-        storage.waiters.removeAll { waiter in
-            guard storage.isEnded || waiter.target <= storage.delivered else { return false }
-            ready.append(waiter.continuation)
-            return true
-        }
-        return ready
     }
 }
 

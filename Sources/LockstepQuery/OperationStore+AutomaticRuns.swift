@@ -54,7 +54,7 @@ extension OperationStore {
             return core.invalidations
         }
         while true {
-            let next = core.withLock { core -> (OperationTask<State.Value>, Int, Bool)? in
+            let next = core.withLock { core -> (OperationTask<State.Value>, UInt64, Bool)? in
                 if let current = core.oldestRun {
                     return (current.task, current.task.makeWaiter(), current.invalidations >= generation)
                 }

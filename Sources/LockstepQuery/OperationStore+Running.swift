@@ -27,7 +27,7 @@ extension OperationStore {
     func runPaged(
         _ direction: State.Arguments, handler: Listener? = nil
     ) async throws -> State.Value? {
-        let started = core.withLock { core -> (OperationTask<State.Value>, Int)? in
+        let started = core.withLock { core -> (OperationTask<State.Value>, UInt64)? in
             guard let plan = query?.plan?(core.state, direction) else { return nil }
             let task: OperationTask<State.Value>
             if let run = core.runs.values.filter({ $0.key == plan.key }).min(by: { $0.task.id < $1.task.id }) {

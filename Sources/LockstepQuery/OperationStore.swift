@@ -237,21 +237,6 @@ public final class OperationStore<State: OperationState>: Sendable {
         deliver()
     }
 
-    /// Where the operation stands.
-    public var status: OperationStatus {
-        state.status
-    }
-
-    /// Whether a run is in flight.
-    public var isLoading: Bool {
-        state.isLoading
-    }
-
-    /// The latest error.
-    public var error: State.Failure? {
-        state.error
-    }
-
     /// The context each run starts from: the client's defaults with the request's own
     /// configuration applied.
     ///

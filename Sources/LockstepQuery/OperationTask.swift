@@ -18,19 +18,20 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     private let storage = Lock(Storage())
 
+    /// The callers waiting for the run's result.
+    private typealias Waiters = WaiterQueue<Void, Result<Value, any Error>>
+
     private struct Storage {
         var result: Result<Value, any Error>?
-        var waiters: [Int: Waiter] = [:]
-        var cancelledWaiters: Set<Int> = []
-        var nextWaiter = 0
+        /// The callers waiting for the result; a caller's place is reserved by `makeWaiter()`.
+        var waiters = Waiters()
+        /// The callers that have joined the run, in all.
+        var joined = 0
         var openWaiters = 0
-        var task: Task<Void, Never>?
-        var isCancelled = false
-        var joinWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var run = TaskAttachment()
+        /// Those waiting for a number of callers to have joined (tests of merging).
+        var joinWatchers = WaiterQueue<Int, Void>()
     }
-
-    /// A caller waiting for the run, and its tracked task under a test's work monitor.
-    private typealias Waiter = TrackedContinuation<Value, any Error>
 
     /// What the run is, in a test's failure messages ("the request of [users]").
     let label: String
@@ -60,11 +61,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     /// Cancels the run. Its store returns to the status it had before the run, and everyone
     /// waiting for it gets `CancellationError`, unless the operation returns a value anyway.
     public func cancel() {
-        let task = storage.withLock { storage in
-            storage.isCancelled = true
-            return storage.task
-        }
-        task?.cancel()
+        storage.withLock { $0.run.cancel() }?.cancel()
     }
 
     /// Whether the run has ended.
@@ -74,14 +71,14 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     /// Whether ``cancel()`` was called, or every caller waiting for a requested run gave up.
     public var isCancelled: Bool {
-        storage.withLock { $0.isCancelled }
+        storage.withLock { $0.run.isCancelled }
     }
 
     // MARK: Internal
 
     /// Whether any caller has joined the run.
     var hasBeenJoined: Bool {
-        storage.withLock { $0.nextWaiter > 0 }
+        storage.withLock { $0.joined > 0 }
     }
 
     /// The callers waiting for the run now.
@@ -90,66 +87,57 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     }
 
     func attach(_ task: Task<Void, Never>) {
-        let cancelNow = storage.withLock { storage in
-            storage.task = task
-            return storage.isCancelled
-        }
-        if cancelNow { task.cancel() }
+        storage.withLock { $0.run.attach(task) }?.cancel()
     }
 
     /// Reserves a place among the waiters; call before the caller's first suspension point, so a
     /// cancelled caller is counted even if it is cancelled before it waits.
-    func makeWaiter() -> Int {
+    func makeWaiter() -> UInt64 {
         let (id, watchers) = storage.withLock { storage in
-            defer { storage.nextWaiter += 1 }
             storage.openWaiters += 1
-            let joined = storage.nextWaiter + 1
-            var ready: [CheckedContinuation<Void, Never>] = []
-            storage.joinWatchers.removeAll { watcher in
-                guard watcher.count <= joined else { return false }
-                ready.append(watcher.continuation)
-                return true
-            }
-            return (storage.nextWaiter, ready)
+            storage.joined += 1
+            let joined = storage.joined
+            return (storage.waiters.makeID(), storage.joinWatchers.satisfy { $0 <= joined ? () : nil })
         }
-        for watcher in watchers { watcher.resume() }
+        for watcher in watchers { watcher.perform() }
         return id
     }
 
     /// Returns once `count` callers in all have joined the run (for tests of merging).
     func joins(count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = storage.withLock { storage in
-                if storage.nextWaiter >= count { return true }
-                storage.joinWatchers.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
+        _ = await awaitChange(on: storage, \.joinWatchers, for: count) { storage in
+            storage.joined >= count ? () : nil
         }
     }
 
     /// Waits for the run's result. When the run is tracked work of its own, a tracked caller
     /// counts as waiting meanwhile; a run that goes on as part of other tracked work leaves the
     /// caller as it is.
-    func wait(for waiter: Int) async throws -> Value {
+    func wait(for waiter: UInt64) async throws -> Value {
         let trackedTask = self.trackedTask == nil ? nil : TrackedTask.current
         let label = label
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let ready: Result<Value, any Error>? = storage.withLock { storage in
-                    if storage.cancelledWaiters.remove(waiter) != nil {
-                        return .failure(CancellationError())
+        let outcome = await withTaskCancellationHandler {
+            // On the queue itself, not through awaitWaiter/awaitChange: the place was reserved before
+            // the caller suspended, a tracked caller waits rather than parks, and cancelling may end the run.
+            await withCheckedContinuation { continuation in
+                let now = storage.withLock { storage -> Waiters.Resumption? in
+                    let result = storage.result
+                    // A caller cancelled before it waited ends as it joins the queue.
+                    if let cancelled = storage.waiters.enqueue(
+                        waiter, condition: (), continuation: continuation,
+                        trackedTask: result == nil ? trackedTask : nil)
+                    {
+                        return cancelled
                     }
-                    if let result = storage.result {
-                        storage.openWaiters -= 1
-                        return result
+                    guard let result else {
+                        trackedTask?.prepareToWait("waiting for \(label)")
+                        return nil
                     }
-                    storage.waiters[waiter] = Waiter(continuation, trackedTask: trackedTask)
-                    trackedTask?.prepareToWait("waiting for \(label)")
-                    return nil
+                    storage.openWaiters -= 1
+                    return storage.waiters.satisfy { _ in result }.first
                 }
-                if let ready {
-                    continuation.resume(with: ready)
+                if let now {
+                    now.perform()
                 } else {
                     trackedTask?.commitPark()
                 }
@@ -157,22 +145,20 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
         } onCancel: {
             waiterCancelled(waiter)
         }
+        guard case .satisfied(let result) = outcome else { throw CancellationError() }
+        return try result.get()
     }
 
-    private func waiterCancelled(_ waiter: Int) {
-        let (continuation, task) = storage.withLock {
-            storage -> (Waiter?, Task<Void, Never>?) in
+    private func waiterCancelled(_ waiter: UInt64) {
+        let (resumption, task) = storage.withLock {
+            storage -> (Waiters.Resumption?, Task<Void, Never>?) in
             guard storage.result == nil else { return (nil, nil) }
-            let continuation = storage.waiters.removeValue(forKey: waiter)
-            if continuation == nil {
-                storage.cancelledWaiters.insert(waiter)
-            }
+            let resumption = storage.waiters.cancel(waiter)
             storage.openWaiters -= 1
-            guard storage.openWaiters == 0, runReason == .requested else { return (continuation, nil) }
-            storage.isCancelled = true
-            return (continuation, storage.task)
+            guard storage.openWaiters == 0, runReason == .requested else { return (resumption, nil) }
+            return (resumption, storage.run.cancel())
         }
-        continuation?.resume(with: .failure(CancellationError()))
+        resumption?.perform()
         task?.cancel()
     }
 
@@ -180,11 +166,8 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
         let waiters = storage.withLock { storage in
             storage.result = result
             storage.openWaiters -= storage.waiters.count
-            defer { storage.waiters = [:] }
-            return storage.waiters.values
+            return storage.waiters.satisfy { _ in result }
         }
-        for waiter in waiters {
-            waiter.resume(with: result)
-        }
+        for waiter in waiters { waiter.perform() }
     }
 }

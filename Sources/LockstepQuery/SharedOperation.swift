@@ -126,25 +126,6 @@ public struct SharedOperation<State: OperationState>: Sendable {
         box.state
     }
 
-    /// Where the operation stands; reading it is tracked by Observation.
-    ///
-    /// ```swift
-    /// if model.$save.status == .failure { showRetry() }
-    /// ```
-    public var status: OperationStatus {
-        state.status
-    }
-
-    /// Whether a run is in flight.
-    public var isLoading: Bool {
-        state.isLoading
-    }
-
-    /// The latest error.
-    public var error: State.Failure? {
-        state.error
-    }
-
     @Observable
     final class Box: Sendable {
         let store: OperationStore<State>
