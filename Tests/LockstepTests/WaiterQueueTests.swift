@@ -97,6 +97,32 @@ struct WaiterQueueTests {
         #expect(queue.count == 0)
     }
 
+    @Test("A wait that ends without waiting leaves no reservation behind")
+    func immediateWaitsLeaveNoReservation() async {
+        struct State {
+            var count = 1
+            var waiters = WaiterQueue<Int, Int>()
+        }
+        let state = Lock(State())
+        for _ in 0..<3 {
+            let outcome = await awaitWaiter(on: state, \.waiters, for: 1, activity: nil) { state in
+                state.count >= 1 ? state.count : nil
+            }
+            #expect(outcome.label == "satisfied(1)")
+        }
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await awaitWaiter(on: state, \.waiters, for: 5, activity: nil) { _ in nil }.label
+        }
+        #expect(await cancelled.value == "cancelled")
+        #expect(state.withLock { $0.waiters.reservationCount } == 0)
+
+        let monitor = WorkMonitor()
+        await monitor.waitUntilQuiescent()
+        await monitor.waitUntilQuiescent()
+        #expect(monitor.quiescenceReservations == 0)
+    }
+
     @Test("A stall ends a waiting waiter once; later events for it do nothing")
     func stallEndsAWaiterOnce() async {
         let (continuations, tasks) = await suspendedWaiters(1)

@@ -77,18 +77,21 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
     /// first (a cancellation, a ``resolve(_:with:)``) can name it. The wait consumes the
     /// reservation; a caller that does not wait after all gives it up with ``discard(_:)``.
     package mutating func makeID() -> UInt64 {
-        defer { nextID &+= 1 }
-        if case .open(let waiters, var reserved) = state {
-            reserved[nextID] = .pending
-            state = .open(waiters: waiters, reserved: reserved)
-        }
-        return nextID
+        let id = nextID
+        nextID &+= 1
+        withOpen { _, reserved in reserved[id] = .pending }
+        return id
+    }
+
+    /// The number of reservations not consumed yet, for tests.
+    package var reservationCount: Int {
+        guard case .open(_, let reserved) = state else { return 0 }
+        return reserved.count
     }
 
     /// Event: the wait reserved as `id` will not happen.
     package mutating func discard(_ id: UInt64) {
-        guard case .open(let waiters, var reserved) = state, reserved.removeValue(forKey: id) != nil else { return }
-        state = .open(waiters: waiters, reserved: reserved)
+        withOpen { _, reserved in _ = reserved.removeValue(forKey: id) }
     }
 
     /// Event: waiter `id` starts waiting for `condition`. Returns the resumption to perform at
@@ -99,35 +102,30 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         continuation: CheckedContinuation<WaitOutcome<Value>, Never>,
         trackedTask: TrackedTask?
     ) -> Resumption? {
-        switch state {
-        case .closed:
-            return Resumption(continuation: continuation, outcome: .closed, trackedTask: nil)
-        case .open(var waiters, var reserved):
-            if case .ended(let outcome) = reserved.removeValue(forKey: id) {
-                state = .open(waiters: waiters, reserved: reserved)
-                return Resumption(continuation: continuation, outcome: outcome, trackedTask: nil)
-            }
+        let endedEarly = withOpen { waiters, reserved -> WaitOutcome<Value>? in
+            if case .ended(let outcome) = reserved.removeValue(forKey: id) { return outcome }
             waiters.append(Waiter(id: id, condition: condition, continuation: continuation, trackedTask: trackedTask))
-            state = .open(waiters: waiters, reserved: reserved)
             return nil
+        }
+        switch endedEarly {
+        case nil: return Resumption(continuation: continuation, outcome: .closed, trackedTask: nil)
+        case let outcome??: return Resumption(continuation: continuation, outcome: outcome, trackedTask: nil)
+        case .some(nil): return nil
         }
     }
 
     /// Event: the primitive changed. Resumes, in the order they came, the waiters for whose
     /// condition `isSatisfied` returns a value.
     package mutating func satisfy(_ isSatisfied: (Condition) -> Value?) -> [Resumption] {
-        guard case .open(let waiters, let reserved) = state else { return [] }
-        var remaining: [Waiter] = []
-        var resumptions: [Resumption] = []
-        for waiter in waiters {
-            if let value = isSatisfied(waiter.condition) {
+        withOpen { waiters, _ in
+            var resumptions: [Resumption] = []
+            waiters.removeAll { waiter in
+                guard let value = isSatisfied(waiter.condition) else { return false }
                 resumptions.append(Resumption(continuation: waiter.continuation, outcome: .satisfied(value), trackedTask: waiter.trackedTask))
-            } else {
-                remaining.append(waiter)
+                return true
             }
-        }
-        state = .open(waiters: remaining, reserved: reserved)
-        return resumptions
+            return resumptions
+        } ?? []
     }
 
     /// Event: waiter `id`'s task was cancelled. Returns its resumption if it was waiting; if it
@@ -166,19 +164,30 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
     }
 
     private mutating func end(_ id: UInt64, with outcome: WaitOutcome<Value>, rememberingEarly: Bool) -> Resumption? {
-        guard case .open(var waiters, var reserved) = state else { return nil }
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else {
-            // The first event for a reserved wait decides how it ends; a wait that ended already
-            // holds no reservation, so a late event is forgotten.
-            if rememberingEarly, case .pending = reserved[id] {
-                reserved[id] = .ended(outcome)
-                state = .open(waiters: waiters, reserved: reserved)
+        withOpen { waiters, reserved -> Resumption? in
+            guard let index = waiters.firstIndex(where: { $0.id == id }) else {
+                // The first event for a reserved wait decides how it ends; a wait that ended
+                // already holds no reservation, so a late event is forgotten.
+                if rememberingEarly, case .pending = reserved[id] {
+                    reserved[id] = .ended(outcome)
+                }
+                return nil
             }
-            return nil
-        }
-        let waiter = waiters.remove(at: index)
-        state = .open(waiters: waiters, reserved: reserved)
-        return Resumption(continuation: waiter.continuation, outcome: outcome, trackedTask: waiter.trackedTask)
+            let waiter = waiters.remove(at: index)
+            return Resumption(continuation: waiter.continuation, outcome: outcome, trackedTask: waiter.trackedTask)
+        } ?? nil
+    }
+
+    /// Runs `body` on the open queue's waiters and reservations in place, or returns `nil` when
+    /// the queue is closed. (The state is parked on `.closed` meanwhile, so that the arrays are
+    /// not shared with it and change without a copy.)
+    private mutating func withOpen<Result>(
+        _ body: (inout [Waiter], inout [UInt64: Reservation]) -> Result
+    ) -> Result? {
+        guard case .open(var waiters, var reserved) = state else { return nil }
+        state = .closed
+        defer { state = .open(waiters: waiters, reserved: reserved) }
+        return body(&waiters, &reserved)
     }
 }
 

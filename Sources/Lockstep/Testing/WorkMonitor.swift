@@ -98,6 +98,7 @@ public final class WorkMonitor: Sendable {
                     let tracksWaiter = waiter.map { state.units[ObjectIdentifier($0)] != nil } ?? false
                     let tolerated = waiterRuns && tracksWaiter ? 1 : 0
                     guard state.running > tolerated else {
+                        state.quiescenceWaiters.discard(id)
                         return .init(continuation: continuation, outcome: .satisfied(()), trackedTask: nil)
                     }
                     return state.quiescenceWaiters.enqueue(id, condition: tolerated, continuation: continuation, trackedTask: nil)
@@ -107,6 +108,11 @@ public final class WorkMonitor: Sendable {
         } onCancel: {
             state.withLock { $0.quiescenceWaiters.cancel(id) }?.perform()
         }
+    }
+
+    /// The quiescence waits reserved and not consumed, for the library's own tests.
+    package var quiescenceReservations: Int {
+        state.withLock { $0.quiescenceWaiters.reservationCount }
     }
 
     /// Runs `action` once no tracked task is running: at once, returning `nil`, if none is now;
