@@ -170,32 +170,20 @@ public struct AnySelection<Value: Sendable>: AsyncSequence, Sendable {
     /// A selection never throws.
     public typealias Failure = Never
 
-    private let makeReader: @Sendable () -> IteratorBox<Value, Never>
+    /// Reads the values: an ``AnyAsyncIterator`` over the wrapped sequence.
+    public typealias AsyncIterator = AnyAsyncIterator<Value, Never>
+
+    private let makeIterator: @Sendable () -> AsyncIterator
 
     /// Wraps `base`, a sequence of selected values that never throws.
     ///
     /// - Parameter base: The sequence to wrap, such as a ``StoreSelection``.
     public init<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Value, Base.Failure == Never {
-        makeReader = { IteratorBox(base.makeAsyncIterator()) }
+        makeIterator = { AsyncIterator(base.makeAsyncIterator()) }
     }
 
     /// Starts an iteration of the wrapped sequence.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: makeReader())
-    }
-
-    /// Reads the values of an ``AnySelection``.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: IteratorBox<Value, Never>
-
-        /// The next value, or `nil` when the selection has ended.
-        public mutating func next() async -> Value? {
-            await reader.next(isolation: nil)
-        }
-
-        /// The next value, or `nil` when the selection has ended, read on `actor`.
-        public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
-            await reader.next(isolation: actor)
-        }
+        makeIterator()
     }
 }

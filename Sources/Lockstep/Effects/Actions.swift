@@ -19,34 +19,23 @@ public struct Actions<Action: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Action
     public typealias Failure = Never
 
-    private let makeReader: @Sendable () -> IteratorBox<Action, Never>
+    /// Reads the actions: an ``AnyAsyncIterator`` over the store's deliveries or the wrapped
+    /// sequence.
+    public typealias AsyncIterator = AnyAsyncIterator<Action, Never>
+
+    private let makeIterator: @Sendable () -> AsyncIterator
 
     init(input: EffectInput<Action>) {
-        makeReader = { IteratorBox(InputIterator(input: input)) }
+        makeIterator = { AsyncIterator(InputIterator(input: input)) }
     }
 
     init<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Action, Base.Failure == Never {
-        makeReader = { IteratorBox(base.makeAsyncIterator()) }
+        makeIterator = { AsyncIterator(base.makeAsyncIterator()) }
     }
 
     /// Starts reading the actions.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: makeReader())
-    }
-
-    /// Reads the actions of an ``Actions`` sequence.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: IteratorBox<Action, Never>
-
-        /// The next action, or `nil` when the effect is stopped.
-        public mutating func next() async -> Action? {
-            await reader.next(isolation: nil)
-        }
-
-        /// The next action, or `nil` when the effect is stopped, read on `actor`.
-        public mutating func next(isolation actor: isolated (any Actor)?) async -> Action? {
-            await reader.next(isolation: actor)
-        }
+        makeIterator()
     }
 }
 

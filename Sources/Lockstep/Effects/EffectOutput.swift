@@ -12,26 +12,16 @@ public struct EffectOutput<Action: Sendable>: AsyncSequence {
     public typealias Element = Action
     public typealias Failure = any Error
 
-    private let makeReader: () -> IteratorBox<Action, any Error>
+    /// Reads the actions: an ``AnyAsyncIterator`` over the effect's pipeline.
+    public typealias AsyncIterator = AnyAsyncIterator<Action, any Error>
+
+    private let makeIterator: () -> AsyncIterator
 
     init<Output: AsyncSequence>(_ output: Output) where Output.Element == Action {
-        makeReader = { IteratorBox(AnyErrorIterator(base: output.makeAsyncIterator())) }
+        makeIterator = { AsyncIterator(AnyErrorIterator(base: output.makeAsyncIterator())) }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: makeReader())
-    }
-
-    /// Reads the actions of an ``EffectOutput``.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: IteratorBox<Action, any Error>
-
-        public mutating func next() async throws -> Action? {
-            try await reader.next(isolation: nil)
-        }
-
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Action? {
-            try await reader.next(isolation: actor)
-        }
+        makeIterator()
     }
 }
