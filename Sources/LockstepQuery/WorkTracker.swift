@@ -2,21 +2,6 @@ import Foundation
 import IssueReporting
 @_spi(Testing) import Lockstep
 
-/// A clock reduced to what the query layer needs: the time since the client was made, and sleep.
-struct OperationClock: Sendable {
-    let now: @Sendable () -> Duration
-    let sleep: @Sendable (Duration) async throws -> Void
-    /// Whether sleeping on the clock parks a test's tracked task (a test toolkit's clock does).
-    let parksSleepers: Bool
-
-    init<C: Clock>(_ clock: C) where C.Duration == Duration {
-        let start = clock.now
-        now = { start.duration(to: clock.now) }
-        sleep = { try await clock.sleep(for: $0) }
-        parksSleepers = clock is any ParkingClock
-    }
-}
-
 /// Counts the runs in flight across a client's stores and wakes those waiting for none.
 final class WorkTracker: Sendable {
     private struct Storage {
@@ -77,23 +62,4 @@ final class WorkTracker: Sendable {
             fileID: location.fileID, filePath: location.filePath, line: location.line,
             column: location.column)
     }
-}
-
-/// Where a failure of a wait is reported: the caller's location.
-struct IssueLocation: Sendable {
-    let fileID: StaticString
-    let filePath: StaticString
-    let line: UInt
-    let column: UInt
-}
-
-/// What a store takes from its client: the time sources, the tracker its runs count in, and what
-/// to do when it becomes unused. The rest of its configuration is in its context.
-struct StoreSettings: Sendable {
-    var clock: OperationClock
-    var now: @Sendable () -> Date
-    /// The client's count of runs in flight, which every run of the store joins.
-    var tracker: WorkTracker
-    /// Called when the store loses its last subscriber: the client schedules its eviction.
-    var onUnused: @Sendable () -> Void
 }
