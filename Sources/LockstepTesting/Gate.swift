@@ -29,16 +29,11 @@
 /// calls arrived. Name the gate (`Gate(name: "server")`) so that failure messages say which
 /// gate holds which work.
 public final class Gate: Sendable {
-    private struct Passer {
-        let continuation: CheckedContinuation<Void, Never>
-        let trackedTask: TrackedTask?
-    }
-
     private struct State {
         var isOpen = false
         var arrivals = 0
-        var nextID: UInt64 = 0
-        var passers: [UInt64: Passer] = [:]
+        /// The calls held at the gate, in the order they arrived.
+        var passers = WaiterQueue<Void, Void>()
         var arrivalWaiters = WaiterQueue<Int, Void>()
     }
 
@@ -78,22 +73,22 @@ public final class Gate: Sendable {
     /// Called by the code under test: returns at once if the gate is open, otherwise when the
     /// test opens it, or when the calling task is cancelled.
     public func pass() async {
-        let id = state.withLock { state in
-            defer { state.nextID &+= 1 }
-            return state.nextID
-        }
+        let id = state.withLock { $0.passers.makeID() }
         let description = description
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        _ = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<WaitOutcome<Void>, Never>) in
+                // Counted and held under one lock, so a test woken by the arrival sees the call held.
                 let (passNow, arrived, parking) = state.withLock { state -> (Bool, [WaiterQueue<Int, Void>.Resumption], TrackedTask?) in
                     state.arrivals += 1
                     let arrivals = state.arrivals
                     let arrived = state.arrivalWaiters.satisfy { $0 <= arrivals ? () : nil }
                     if state.isOpen || Task.isCancelled {
+                        state.passers.discard(id)
                         return (true, arrived, nil)
                     }
                     let parking = trackedTaskParking("parked on \(description)", at: description)
-                    state.passers[id] = Passer(continuation: continuation, trackedTask: parking)
+                    // The queue is never closed and the reservation is still pending: the call waits.
+                    _ = state.passers.enqueue(id, condition: (), continuation: continuation, trackedTask: parking)
                     return (false, arrived, parking)
                 }
                 parking?.commitPark()
@@ -101,13 +96,11 @@ public final class Gate: Sendable {
                     waiter.perform()
                 }
                 if passNow {
-                    continuation.resume()
+                    continuation.resume(returning: .satisfied(()))
                 }
             }
         } onCancel: {
-            let passer = state.withLock { $0.passers.removeValue(forKey: id) }
-            passer?.trackedTask?.resume()
-            passer?.continuation.resume()
+            state.withLock { $0.passers.cancel(id) }?.perform()
         }
     }
 
@@ -148,14 +141,12 @@ public final class Gate: Sendable {
     public func open() {
         let passers = state.withLock { state in
             state.isOpen = true
-            defer { state.passers.removeAll() }
-            return state.passers.sorted { $0.key < $1.key }.map(\.value)
+            return state.passers.satisfy { _ in () }
         }
+        // Each held call's task is marked running before it resumes, so a test store never sees
+        // a moment with nothing running while the call goes on.
         for passer in passers {
-            // Running again before it resumes, so a test store never sees a moment with
-            // nothing running while the call goes on.
-            passer.trackedTask?.resume()
-            passer.continuation.resume()
+            passer.perform()
         }
     }
 
