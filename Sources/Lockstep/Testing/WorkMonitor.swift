@@ -91,22 +91,12 @@ public final class WorkMonitor: Sendable {
     /// about to go on.
     public func waitUntilQuiescent(besides waiter: TrackedTask? = nil) async {
         let waiterRuns = waiter?.phase == .running
-        let id = state.withLock { $0.quiescenceWaiters.makeID() }
-        _ = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<WaitOutcome<Void>, Never>) in
-                let now = state.withLock { state -> WaiterQueue<Int, Void>.Resumption? in
-                    let tracksWaiter = waiter.map { state.units[ObjectIdentifier($0)] != nil } ?? false
-                    let tolerated = waiterRuns && tracksWaiter ? 1 : 0
-                    guard state.running > tolerated else {
-                        state.quiescenceWaiters.discard(id)
-                        return .init(continuation: continuation, outcome: .satisfied(()), trackedTask: nil)
-                    }
-                    return state.quiescenceWaiters.enqueue(id, condition: tolerated, continuation: continuation, trackedTask: nil)
-                }
-                now?.perform()
-            }
-        } onCancel: {
-            state.withLock { $0.quiescenceWaiters.cancel(id) }?.perform()
+        // The waiter, running and tracked here, is the one running task the wait tolerates.
+        let tolerated = state.withLock { state in
+            waiterRuns && waiter.map { state.units[ObjectIdentifier($0)] != nil } == true ? 1 : 0
+        }
+        _ = await awaitWaiter(on: state, \.quiescenceWaiters, for: tolerated, activity: nil, detectsStall: false) { state in
+            state.running > tolerated ? nil : ()
         }
     }
 
