@@ -87,6 +87,15 @@ package struct Broadcast<Item: Sendable>: Sendable {
     /// The number of readers now.
     package var readerCount: Int { readers.count }
 
+    /// Where reader `id` is. (A loop over the array's own indices: `firstIndex(where:)` reaches
+    /// the elements through `Collection`'s witnesses here, which allocate on each call.)
+    private func index(of id: UInt64) -> Int? {
+        for index in readers.indices where readers[index].id == id {
+            return index
+        }
+        return nil
+    }
+
     /// Event: a reader starts reading. It receives the unclaimed items first. Returns its id.
     package mutating func subscribe() -> UInt64 {
         defer { nextID &+= 1 }
@@ -128,7 +137,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
 
     /// Event: reader `id` has finished with the item it took last. Returns that item.
     package mutating func finishInFlight(_ id: UInt64) -> Item? {
-        guard let index = readers.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = index(of: id) else { return nil }
         defer { readers[index].reader.inFlight = nil }
         return readers[index].reader.inFlight
     }
@@ -141,7 +150,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
         continuation: CheckedContinuation<Item?, Never>,
         trackedTask: TrackedTask?
     ) -> Resumption? {
-        guard let index = readers.firstIndex(where: { $0.id == id }), !Task.isCancelled else {
+        guard let index = index(of: id), !Task.isCancelled else {
             return Resumption(continuation: continuation, item: nil, trackedTask: nil)
         }
         if let item = readers[index].reader.popFirst() {
@@ -159,7 +168,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
     /// Event: reader `id` stops reading. Returns its resumption (with `nil`) if it was waiting,
     /// and the items it held.
     package mutating func unsubscribe(_ id: UInt64) -> (Resumption?, [Item]) {
-        guard let index = readers.firstIndex(where: { $0.id == id }) else { return (nil, []) }
+        guard let index = index(of: id) else { return (nil, []) }
         var reader = readers.remove(at: index).reader
         return (reader.endWait(), reader.drain())
     }

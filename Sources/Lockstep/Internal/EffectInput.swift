@@ -65,7 +65,9 @@ final class EffectInput<Action: Sendable>: Sendable {
                 if let tree, tree.add(1) { return (action, tree, cause) }
                 return (action, nil, cause)
             }
-            if let delivery = resumptions.last?.item {
+            // The effect's outputs join the tree of the action handed last. (Indexed: `last`
+            // goes through `Collection`'s witnesses here, which allocate.)
+            if !resumptions.isEmpty, let delivery = resumptions[resumptions.endIndex - 1].item {
                 state.take(delivery)
             }
             return resumptions
