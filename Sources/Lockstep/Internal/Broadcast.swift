@@ -18,33 +18,28 @@ package struct Broadcast<Item: Sendable>: Sendable {
     /// A waiting reader to resume with an item (or `nil`: the end), and its tracked task to mark
     /// running first.
     package struct Resumption: Sendable {
-        let continuation: CheckedContinuation<Item?, Never>
+        let reader: TrackedContinuation<Item?, Never>
         /// The item the reader receives and now has in flight, or `nil` when its reading ends.
         package let item: Item?
-        let trackedTask: TrackedTask?
 
         /// Marks the reading task running, then resumes it. Call it outside every lock.
         package func perform() {
-            trackedTask?.resume()
-            continuation.resume(returning: item)
+            reader.resume(with: .success(item))
         }
     }
 
     private struct Reader: Sendable {
         var queue: [Item] = []
         var head = 0
-        var waiter: CheckedContinuation<Item?, Never>?
-        var waitingTask: TrackedTask?
+        /// The reader while it waits for a send, with its tracked task.
+        var waiter: TrackedContinuation<Item?, Never>?
         var inFlight: Item?
 
         /// Ends the wait of the reader, if it waits, with `nil`.
         mutating func endWait() -> Resumption? {
             guard let waiter else { return nil }
-            defer {
-                self.waiter = nil
-                waitingTask = nil
-            }
-            return Resumption(continuation: waiter, item: nil, trackedTask: waitingTask)
+            self.waiter = nil
+            return Resumption(reader: waiter, item: nil)
         }
 
         mutating func popFirst() -> Item? {
@@ -125,9 +120,8 @@ package struct Broadcast<Item: Sendable>: Sendable {
             if let waiter = readers[index].reader.waiter {
                 let item = makeItem()
                 readers[index].reader.inFlight = item
-                resumptions.append(Resumption(continuation: waiter, item: item, trackedTask: readers[index].reader.waitingTask))
                 readers[index].reader.waiter = nil
-                readers[index].reader.waitingTask = nil
+                resumptions.append(Resumption(reader: waiter, item: item))
             } else {
                 readers[index].reader.queue.append(makeItem())
             }
@@ -150,18 +144,19 @@ package struct Broadcast<Item: Sendable>: Sendable {
         continuation: CheckedContinuation<Item?, Never>,
         trackedTask: TrackedTask?
     ) -> Resumption? {
+        // A reader answered at once never waited: its task is not marked running again.
+        let now = TrackedContinuation(continuation, trackedTask: nil)
         guard let index = index(of: id), !Task.isCancelled else {
-            return Resumption(continuation: continuation, item: nil, trackedTask: nil)
+            return Resumption(reader: now, item: nil)
         }
         if let item = readers[index].reader.popFirst() {
             readers[index].reader.inFlight = item
-            return Resumption(continuation: continuation, item: item, trackedTask: nil)
+            return Resumption(reader: now, item: item)
         }
         if isFinished {
-            return Resumption(continuation: continuation, item: nil, trackedTask: nil)
+            return Resumption(reader: now, item: nil)
         }
-        readers[index].reader.waiter = continuation
-        readers[index].reader.waitingTask = trackedTask
+        readers[index].reader.waiter = TrackedContinuation(continuation, trackedTask: trackedTask)
         return nil
     }
 
@@ -203,7 +198,8 @@ package protocol BroadcastState: SendableMetatype {
     var broadcast: Broadcast<Item> { get set }
     /// Finishes an item no reader holds any more; called outside the lock.
     static func release(_ item: Item)
-    /// Notes, under the lock, that a reader took `item` without waiting.
+    /// Notes, under the lock, that a reader took `item`: handed to it by a send, or read from its
+    /// queue without waiting.
     mutating func take(_ item: Item)
 }
 
