@@ -121,11 +121,10 @@ private final class SequenceSubscription<Element>: Subscription, Sendable {
 
     func add(_ demand: Subscribers.Demand) {
         guard demand > .none else { return }
-        let waiters = state.withLock { state in
+        state.withLockResuming { state in
             state.demand += demand
             return state.demandWaiters.satisfy { _ in true }
         }
-        for waiter in waiters { waiter.perform() }
     }
 
     func consumeOne() {

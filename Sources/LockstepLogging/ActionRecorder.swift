@@ -278,7 +278,7 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
                     failure = failure ?? .sinkFailed(error)
                 }
             }
-            let waiters = buffer.withLock { buffer -> [WaiterQueue<Void, Void>.Resumption] in
+            buffer.withLockResuming { buffer -> [WaiterQueue<Void, Void>.Resumption] in
                 buffer.dropped += writeFailed ? work.batch.count : lostInBatch
                 if writeFailed {
                     buffer.unmarked += work.unmarked + work.batch.count
@@ -298,13 +298,11 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
                 guard buffer.pending.isEmpty && !buffer.markRequested else { return [] }
                 return buffer.flushWaiters.satisfy { _ in () }
             }
-            for waiter in waiters { waiter.perform() }
         }
-        let waiters = buffer.withLock { buffer in
+        buffer.withLockResuming { buffer in
             buffer.writerFinished = true
             return buffer.flushWaiters.close() + buffer.finishWaiters.close()
         }
-        for waiter in waiters { waiter.perform() }
     }
 
     /// Waits for work; `nil` once the recorder is closed, drained and its losses marked.

@@ -163,11 +163,10 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     }
 
     func finish(with result: Result<Value, any Error>) {
-        let waiters = storage.withLock { storage in
+        storage.withLockResuming { storage in
             storage.result = result
             storage.openWaiters -= storage.waiters.count
             return storage.waiters.satisfy { _ in result }
         }
-        for waiter in waiters { waiter.perform() }
     }
 }

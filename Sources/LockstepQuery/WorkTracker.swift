@@ -25,13 +25,12 @@ final class WorkTracker: Sendable {
     }
 
     func ended(tracked: Bool) {
-        let waiters = storage.withLock { storage -> [WaiterQueue<Void, Void>.Resumption] in
+        storage.withLockResuming { storage -> [WaiterQueue<Void, Void>.Resumption] in
             storage.running -= 1
             if !tracked { storage.untracked -= 1 }
             guard storage.running == 0 else { return [] }
             return storage.idleWaiters.satisfy { _ in () }
         }
-        for waiter in waiters { waiter.perform() }
     }
 
     /// Returns when no run is in flight, or when the calling task is cancelled.

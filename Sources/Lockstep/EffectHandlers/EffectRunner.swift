@@ -127,12 +127,9 @@ public final class EffectRunner<Effect: Sendable, When: Sendable> {
     }
 
     private func effectFinished() {
-        let waiters = idle.withLock { idle in
+        idle.withLockResuming { idle in
             idle.inFlightCount -= 1
             return idle.inFlightCount == 0 ? idle.waiters.satisfy { _ in () } : []
-        }
-        for waiter in waiters {
-            waiter.perform()
         }
     }
 }
