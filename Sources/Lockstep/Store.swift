@@ -256,6 +256,17 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         effects.workMonitor = monitor
     }
 
+    /// Runs the work the store starts from now on (the tasks of ``send(_:)``, of effects and of
+    /// work under a cancellation id) with a preference for `executor`, which their child tasks
+    /// and the default actors they call inherit. For LockstepTesting's `TestStore`, whose serial
+    /// executor makes every run of a test schedule the same way.
+    @_spi(Testing)
+    public func preferExecutor(_ executor: any TaskExecutor) {
+        ownedTasks.preferredExecutor = executor
+        effects.preferredExecutor = executor
+        cancellations.preferredExecutor = executor
+    }
+
     /// Starts `effect` for the whole life of the store, as the `effects:` argument of the
     /// initializers does.
     @_spi(Testing)

@@ -109,6 +109,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         self.store = store
         self.ledger = Ledger(location: location)
         store.trackEffects(with: monitor)
+        store.preferExecutor(SerialTestExecutor.shared)
         sink.receive = { [weak self] reduction in
             self?.record(ObservedReduction(
                 action: reduction.action, before: reduction.stateBefore, after: reduction.stateAfter,
@@ -175,11 +176,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let trackedTask = TrackedTask(monitor: monitor, label: label)
         let start = reductions.count
         let store = self.store
-        let task = Task { @MainActor in
-            await TrackedTask.$current.withValue(trackedTask) {
-                await store.dispatch(action)
-            }
-            trackedTask.finish()
+        let task = Task(executorPreference: SerialTestExecutor.shared) {
+            await Self.dispatch(action, to: store, as: trackedTask)
         }
         ledger.add(task)
         await monitor.waitUntilQuiescent()
@@ -190,6 +188,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
             location.report("The store did not reduce \(describe(action)).")
         }
         return TestStoreTask(task: task, trackedTask: trackedTask, monitor: monitor, label: label)
+    }
+
+    /// Dispatches `action` as the tracked task of a `send`, which is finished once the dispatch
+    /// returns.
+    private static func dispatch(_ action: Action, to store: Store<State, Action>, as trackedTask: TrackedTask) async {
+        await TrackedTask.$current.withValue(trackedTask) {
+            await store.dispatch(action)
+        }
+        trackedTask.finish()
     }
 
     /// Drops the received actions not asserted yet.

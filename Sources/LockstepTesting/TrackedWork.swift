@@ -52,7 +52,7 @@ public final class TrackedWork: Sendable {
         let monitor = monitor
         let trackedTask = TrackedTask(monitor: monitor, label: label)
         let completion = TrackedWorkCompletion<Success>(label: label)
-        let task = Task {
+        let task = Task(executorPreference: SerialTestExecutor.shared) {
             let result: Result<Success, any Error>
             do {
                 result = .success(try await WorkMonitor.$scope.withValue(monitor) {

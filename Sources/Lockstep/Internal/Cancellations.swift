@@ -12,11 +12,22 @@ final class Cancellations: Sendable {
         var presented: [ObjectIdentifier: CancelKey] = [:]
         /// When each throttled id last ran, on its own clock.
         var lastRuns: [CancelKey: any Sendable] = [:]
+        /// The executor the runs prefer (see ``Cancellations/preferredExecutor``).
+        var preferredExecutor: (any TaskExecutor)?
     }
 
     private let state = Lock(State())
 
     init() {}
+
+    /// The executor the runs started from now on prefer, with their child tasks and the default
+    /// actors they call; `nil` (the default) for the global concurrent executor. A run is an
+    /// unstructured task, which would not inherit its caller's preference: the test toolkit sets
+    /// its serial executor here.
+    var preferredExecutor: (any TaskExecutor)? {
+        get { state.withLock { $0.preferredExecutor } }
+        set { state.withLock { $0.preferredExecutor = newValue } }
+    }
 
     /// Cancels every run under `id`. Unknown ids are ignored.
     func cancel(_ id: CancelKey) {
@@ -39,7 +50,7 @@ final class Cancellations: Sendable {
         if cancelInFlight {
             cancel(id)
         }
-        let task = Task { await operation() }
+        let task = Task(executorPreference: preferredExecutor) { await operation() }
         let token = state.withLock { state in
             defer { state.nextToken &+= 1 }
             state.running[id, default: [:]][state.nextToken] = task

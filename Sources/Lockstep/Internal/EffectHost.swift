@@ -51,6 +51,12 @@ package final class EffectHost<Action: Sendable>: Sendable {
         set { registry.withLock { $0.workMonitor = newValue } }
     }
 
+    /// The executor the effects started from now on prefer (see ``OwnedTasks/preferredExecutor``).
+    var preferredExecutor: (any TaskExecutor)? {
+        get { ownedTasks.preferredExecutor }
+        set { ownedTasks.preferredExecutor = newValue }
+    }
+
     /// Starts `effect`, which then reacts to every action given to ``deliver(_:)`` until the
     /// returned registration is cancelled or released, or the host is released.
     ///

@@ -11,18 +11,28 @@ package final class OwnedTasks: Sendable {
         /// Tasks that finished before `start` could insert them.
         var finishedEarly: Set<UInt64> = []
         var isCancelled = false
+        /// The executor the tasks prefer (see ``OwnedTasks/preferredExecutor``).
+        var preferredExecutor: (any TaskExecutor)?
     }
 
     private let registry = Lock(Registry())
 
     package init() {}
 
+    /// The executor the tasks started from now on prefer, with their child tasks and the default
+    /// actors they call; `nil` (the default) for the global concurrent executor. The test toolkit
+    /// sets its serial executor here, so that a test's work runs the same way every time.
+    package var preferredExecutor: (any TaskExecutor)? {
+        get { registry.withLock { $0.preferredExecutor } }
+        set { registry.withLock { $0.preferredExecutor = newValue } }
+    }
+
     /// Starts `operation` in a task kept until it finishes, and cancelled by ``cancelAll()``.
     package func start(
         _ operation: @escaping @Sendable @isolated(any) () async -> Void
     ) -> Task<Void, Never> {
-        let id = reserveID()
-        let task = Task {
+        let (id, executor) = reserveID()
+        let task = Task(executorPreference: executor) {
             await operation()
             self.remove(id: id)
         }
@@ -30,11 +40,11 @@ package final class OwnedTasks: Sendable {
         return task
     }
 
-    /// Reserves an identifier for a task about to be started.
-    private func reserveID() -> UInt64 {
+    /// Reserves an identifier for a task about to be started, and reads the executor it prefers.
+    private func reserveID() -> (UInt64, (any TaskExecutor)?) {
         registry.withLock { registry in
             defer { registry.nextID &+= 1 }
-            return registry.nextID
+            return (registry.nextID, registry.preferredExecutor)
         }
     }
 
