@@ -39,7 +39,7 @@ final class WorkTracker: Sendable {
     /// every piece of tracked work is parked on a test double, no run can end without the test:
     /// this reports an issue naming what each is parked on, and returns.
     func waitUntilIdle(at location: IssueLocation) async {
-        let monitor = WorkMonitor.scope
+        let monitor = WorkMonitor.current
         // A run no monitor tracks may be running: then only cancellation can end the wait.
         let canDecide = storage.withLock { $0.untracked == 0 }
         // Tracked work that waits here keeps counting as running: a run it started goes on as

@@ -91,8 +91,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// test and used by another, or used after its test ended.
     var owningTest = TestContext.current
 
-    /// Tracks the store's work; a scope of `withTrackedWork` sees it too.
-    let monitor = WorkMonitor(parent: WorkMonitor.scope)
+    /// Tracks the store's work; a scope of `withTrackedWork` sees it too, and otherwise the
+    /// monitor of the test, which every wait of the toolkit in the test asks.
+    let monitor = WorkMonitor(parent: WorkMonitor.scope ?? WorkMonitor.forCurrentTest())
     private var reductions: [ObservedReduction] = []
     var received: [ObservedReduction] = []
     let ledger: Ledger

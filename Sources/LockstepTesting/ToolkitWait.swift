@@ -24,7 +24,7 @@ func toolkitWait<State, Condition: Sendable, Value: Sendable>(
 /// Reports that a wait for `expectation` can never be satisfied, naming what each piece of the
 /// scope's work is parked on.
 func reportStall(waitingFor expectation: String, at location: SourceLocation) {
-    let monitor = WorkMonitor.scope
+    let monitor = WorkMonitor.current
     location.report(stallMessage(waitingFor: expectation, monitor: monitor))
 }
 
@@ -37,7 +37,7 @@ func stallMessage(waitingFor expectation: String, monitor: WorkMonitor?) -> Stri
 /// records work the scope does not track.
 func trackedTaskParking(_ activity: String, at place: @autoclosure () -> String) -> TrackedTask? {
     guard let trackedTask = TrackedTask.current else {
-        WorkMonitor.scope?.noteUntrackedWork(at: place())
+        WorkMonitor.current?.noteUntrackedWork(at: place())
         return nil
     }
     trackedTask.prepareToPark(activity)

@@ -95,3 +95,32 @@ struct TrackedQueryWorkTests {
         subscription.cancel()
     }
 }
+
+/// A store whose one middleware fetches a name through the query client.
+private enum LoaderAction: Equatable, Sendable {
+    case load
+}
+
+@MainActor
+@Suite("The query layer's waits see a plain TestStore's work")
+struct PlainTestStoreQueryWaitTests {
+    @Test("waitUntilIdle fails at once when the run a store's middleware started is parked, with no withTrackedWork")
+    func waitUntilIdleFailsAtOnceInAPlainTestStoreTest() async {
+        let backend = Backend(gated: true)
+        let client = makeClient()
+        let query = NameQuery("ada", backend: backend)
+        let store = TestStore(
+            state: 0,
+            reducer: { (count: Int, _: LoaderAction) in count + 1 },
+            middlewares: [{ _, _, _ in _ = try? await client.store(for: query).fetch() }]
+        )
+        let load = await store.send(.load) { $0 = 1 }
+        await withKnownIssue {
+            await client.waitUntilIdle()
+        } matching: { issue in
+            issue.description.contains(#"Waiting for the query client to be idle (1 run in flight); in flight: send(LoaderAction.load) parked on a Gate"#)
+        }
+        #expect(backend.calls == 1)
+        await load.cancel()
+    }
+}

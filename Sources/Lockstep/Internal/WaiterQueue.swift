@@ -223,7 +223,7 @@ package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
     immediate: (inout State) -> Value?,
     enqueued: ((inout State) -> (@Sendable () -> Void)?)? = nil
 ) async -> WaitOutcome<Value> {
-    let monitor = detectsStall ? WorkMonitor.scope : nil
+    let monitor = detectsStall ? WorkMonitor.current : nil
     let trackedTask = activity == nil ? nil : TrackedTask.current
     let id = reservedID ?? lock.withLock { $0[keyPath: queue].makeID() }
     let watch = QuiescenceWatch()
@@ -251,7 +251,7 @@ package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
             if let trackedTask {
                 trackedTask.commitPark()
             } else if let untrackedPlace {
-                WorkMonitor.scope?.noteUntrackedWork(at: untrackedPlace)
+                WorkMonitor.current?.noteUntrackedWork(at: untrackedPlace)
             }
             followUp?()
             watch.token = monitor?.whenQuiescent {

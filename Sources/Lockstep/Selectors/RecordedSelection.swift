@@ -145,7 +145,7 @@ final class SelectionRecorder<Value: Sendable>: Sendable {
                 if Task.isCancelled { return nil }
                 isFinished = true
             case .stalled:
-                let message = WorkMonitor.scope?.stallMessage(waitingFor: "the next value of a selection")
+                let message = WorkMonitor.current?.stallMessage(waitingFor: "the next value of a selection")
                 reportIssue(message ?? "Waiting for the next value of a selection, which nothing can change.")
                 isFinished = true
                 return nil

@@ -1,3 +1,4 @@
+import IssueReporting
 
 /// Counts the tasks doing a test's work that are running right now, so that a test can wait
 /// until every one of them has either finished or stopped on something only the test can
@@ -49,10 +50,44 @@ public final class WorkMonitor: Sendable {
 
     private let state = Lock(State())
     private let parent: WorkMonitor?
+    /// Whether quiescence also needs a task that has not finished: true for the monitor of a
+    /// test's stores (``forCurrentTest()``), which cannot see work the test starts by hand, so
+    /// that a wait with none of its work left in flight never decides that nothing can satisfy it.
+    private let requiresUnfinishedWork: Bool
 
     /// Creates a monitor with nothing running, whose tasks `parent` tracks too.
     public init(parent: WorkMonitor? = nil) {
         self.parent = parent
+        self.requiresUnfinishedWork = false
+    }
+
+    fileprivate init(requiringUnfinishedWork: Void) {
+        self.parent = nil
+        self.requiresUnfinishedWork = true
+    }
+
+    /// The monitor the toolkit's waits ask: the scope of `withTrackedWork` when there is one,
+    /// otherwise the monitor of the current test's test stores, if the test made any.
+    ///
+    /// So a wait in a plain `TestStore` test (a gate's arrival, a clock's sleepers) fails at
+    /// once when every piece of the stores' work has finished or is parked on a test double, and
+    /// the wait is not satisfied.
+    public static var current: WorkMonitor? {
+        scope ?? TestMonitors.monitor(for: TestContext.current, creating: false)
+    }
+
+    /// The monitor of the current test's test stores, made the first time a store of the test
+    /// asks for it. It lives as long as one of the stores does; outside any test, it is `nil`.
+    ///
+    /// Its waits decide only while some work of the test's stores has not finished: work the
+    /// test starts by hand is invisible to it (start that with `withTrackedWork`).
+    public static func forCurrentTest() -> WorkMonitor? {
+        TestMonitors.monitor(for: TestContext.current, creating: true)
+    }
+
+    /// Whether an action waiting for quiescence may run now.
+    private static func isQuiescent(_ state: State, requiringUnfinishedWork: Bool) -> Bool {
+        state.running == 0 && (!requiringUnfinishedWork || !state.units.isEmpty)
     }
 
     /// The tracked tasks that have not finished, with their phase, oldest first.
@@ -112,8 +147,9 @@ public final class WorkMonitor: Sendable {
     /// - Returns: A token for ``forgetQuiescenceAction(_:)``, or `nil` when `action` ran already.
     @discardableResult
     public func whenQuiescent(_ action: @escaping @Sendable () -> Void) -> UInt64? {
+        let requiresUnfinishedWork = requiresUnfinishedWork
         let token = state.withLock { state -> UInt64? in
-            guard state.running > 0 else { return nil }
+            guard !Self.isQuiescent(state, requiringUnfinishedWork: requiresUnfinishedWork) else { return nil }
             defer { state.nextID &+= 1 }
             state.quiescenceActions[state.nextID] = action
             return state.nextID
@@ -174,6 +210,7 @@ public final class WorkMonitor: Sendable {
     }
 
     fileprivate func adjust(by delta: Int, finishing unit: TrackedTask? = nil) {
+        let requiresUnfinishedWork = requiresUnfinishedWork
         let (actions, waiters) = state.withLock { state -> ([@Sendable () -> Void], [WaiterQueue<Int, Void>.Resumption]) in
             state.running += delta
             if let unit {
@@ -183,7 +220,7 @@ public final class WorkMonitor: Sendable {
             let waiters = running <= 1 && state.quiescenceWaiters.count > 0
                 ? state.quiescenceWaiters.satisfy { running <= $0 ? () : nil }
                 : []
-            guard running == 0 else { return ([], waiters) }
+            guard Self.isQuiescent(state, requiringUnfinishedWork: requiresUnfinishedWork) else { return ([], waiters) }
             defer { state.quiescenceActions.removeAll() }
             return (state.quiescenceActions.sorted { $0.key < $1.key }.map(\.value), waiters)
         }
@@ -194,6 +231,50 @@ public final class WorkMonitor: Sendable {
             waiter.perform()
         }
         parent?.adjust(by: delta, finishing: unit)
+    }
+}
+
+/// The monitors of the tests running now, one for each test that made a test store, kept only
+/// as long as a store of the test keeps its monitor.
+private enum TestMonitors {
+    private final class Entry: Sendable {
+        weak let monitor: WorkMonitor?
+
+        init(_ monitor: WorkMonitor) {
+            self.monitor = monitor
+        }
+    }
+
+    /// A Swift Testing test by its identifier; XCTest runs one test at a time.
+    private enum Key: Hashable, Sendable {
+        case test(TestContext.Testing.Test.ID)
+        case xcTest
+    }
+
+    private static let entries = Lock<[Key: Entry]>([:])
+
+    /// The monitor of the test `context` names, made when `creating` and there is none.
+    static func monitor(for context: TestContext?, creating: Bool) -> WorkMonitor? {
+        guard let key = key(for: context) else { return nil }
+        return entries.withLock { entries -> WorkMonitor? in
+            if let monitor = entries[key]?.monitor {
+                return monitor
+            }
+            guard creating else { return nil }
+            // Forget the tests whose stores are gone, so the table holds the running tests only.
+            entries = entries.filter { $0.value.monitor != nil }
+            let monitor = WorkMonitor(requiringUnfinishedWork: ())
+            entries[key] = Entry(monitor)
+            return monitor
+        }
+    }
+
+    private static func key(for context: TestContext?) -> Key? {
+        switch context {
+        case .swiftTesting(let testing?): return .test(testing.test.id)
+        case .xcTest: return .xcTest
+        case .swiftTesting(nil), nil: return nil
+        }
     }
 }
 
