@@ -1,6 +1,13 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// `LOCKSTEP_TASK_GROUP_RUNNER=1 swift test --scratch-path .build-task-group` runs the suite on
+// the middleware runner of the OS versions without immediate tasks (before macOS 26 and iOS
+// 26), which Linux never takes on its own; `.ci/run` runs the suite, and Thread Sanitizer, that
+// way too.
+let taskGroupRunnerSettings: [SwiftSetting] =
+    Context.environment["LOCKSTEP_TASK_GROUP_RUNNER"] != nil ? [.define("LOCKSTEP_TASK_GROUP_RUNNER")] : []
+
 let package = Package(
     name: "Lockstep",
     platforms: [
@@ -34,7 +41,7 @@ let package = Package(
             dependencies: [
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)] + taskGroupRunnerSettings
         ),
         .target(
             name: "LockstepTesting",
