@@ -111,6 +111,9 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         await run.perform(yielding: false)
     }
     let ownedTasks = OwnedTasks()
+    /// Whether the store was made inside `withTrackedWork`, whose scope then sees its work (see
+    /// ``SideEffectRun/isTracked``).
+    @usableFromInline let isTracked: Bool
 
     init(
         initialState: State,
@@ -124,6 +127,9 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         self.middlewares = middlewares
         self.observers = ActorStoreObservers(observers)
         self.hasListeners = !self.observers.isEmpty
+        let scope = WorkTracking.scope
+        self.isTracked = scope != nil
+        self.effects.workScope = scope
         for effect in effects {
             _ = start(effect)
         }
@@ -152,7 +158,8 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         }
         reducer(&currentState, action)
         if middlewares.isEmpty { return }
-        let run = SideEffectRun(middlewares: middlewares, state: currentState, action: action, dispatcher: dispatcher)
+        let run = SideEffectRun(
+            middlewares: middlewares, state: currentState, action: action, dispatcher: dispatcher, isTracked: isTracked)
         if middlewares.count == 1 {
             await run.call(0)
         } else {
@@ -218,7 +225,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         }
         return SideEffectRun.after(
             action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
-            effects: effects, cause: wasObserved ? sequenceNumber : nil)
+            effects: effects, cause: wasObserved ? sequenceNumber : nil, isTracked: isTracked)
     }
 
     private func notifyObservers(_ action: Action, _ stateBefore: State, origin: DispatchOrigin, cause: Int?) {

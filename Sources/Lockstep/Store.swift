@@ -135,6 +135,8 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     let cancellations = Cancellations()
     /// The child stores made by `scope`, by state path and action embedding.
     package let childStores = ChildStoreCache()
+    /// Whether a test tracks the store's work (see ``installTracking(_:)``).
+    private var isTracked = false
 
     init(
         initialState: State,
@@ -153,6 +155,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         self.reducer = reducer
         self.middlewares = middlewares
         self.dispatcher = makeDispatcher()
+        if let scope = WorkTracking.scope {
+            installTracking(scope)
+        }
         for effect in effects {
             _ = start(effect)
         }
@@ -249,19 +254,20 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         }
     }
 
-    /// Tracks the tasks of the effects started from now on with `monitor`. For LockstepTesting's
-    /// `TestStore`.
-    @_spi(Testing)
-    public func trackEffects(with monitor: WorkMonitor) {
-        effects.workMonitor = monitor
+    /// Lets `scope` see the store's work from now on: each middleware of a dispatch and each
+    /// effect started later is a unit of tracked work of its own. The test toolkit installs its
+    /// monitor into the stores it makes, and a store made inside `withTrackedWork` installs the
+    /// scope's; no other store looks for tracking while it dispatches.
+    package func installTracking(_ scope: any WorkScope) {
+        isTracked = true
+        effects.workScope = scope
     }
 
     /// Runs the work the store starts from now on (the tasks of ``send(_:)``, of effects and of
     /// work under a cancellation id) with a preference for `executor`, which their child tasks
     /// and the default actors they call inherit. For LockstepTesting's `TestStore`, whose serial
     /// executor makes every run of a test schedule the same way.
-    @_spi(Testing)
-    public func preferExecutor(_ executor: any TaskExecutor) {
+    package func preferExecutor(_ executor: any TaskExecutor) {
         ownedTasks.preferredExecutor = executor
         effects.preferredExecutor = executor
         cancellations.preferredExecutor = executor
@@ -269,8 +275,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     /// Starts `effect` for the whole life of the store, as the `effects:` argument of the
     /// initializers does.
-    @_spi(Testing)
-    public func startOwnedEffect(_ effect: Effect<Action>) {
+    package func startOwnedEffect(_ effect: Effect<Action>) {
         _ = start(effect)
     }
 
@@ -350,7 +355,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     private func sideEffects(of action: Action, origin: DispatchOrigin = .external) -> SideEffectRun<State, Action>? {
         SideEffectRun.after(
             action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
-            effects: effects, cause: causeForSideEffects)
+            effects: effects, cause: causeForSideEffects, isTracked: isTracked)
     }
 
     private func makeDispatcher() -> Dispatcher<Action> {

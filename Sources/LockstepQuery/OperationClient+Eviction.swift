@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Lockstep
+import Lockstep
 
 extension OperationClient {
     /// Forgets every store whose path starts with `prefix` and that has no subscriber and no run
@@ -42,11 +42,11 @@ extension OperationClient {
         // Under a test's work scope the timer is tracked work, parked while it sleeps. A test
         // toolkit's clock parks it; on any other clock it parks itself, or a wait in the test
         // would count it as running for the whole delay.
-        let trackedTask = WorkMonitor.scope.map {
-            TrackedTask(monitor: $0, label: "the eviction timer of \(path)")
+        let trackedTask = WorkTracking.scope.map {
+            $0.makeUnit(label: "the eviction timer of \(path)")
         }
         let timer = Task { [weak self] in
-            await TrackedTask.$current.withValue(trackedTask) {
+            await WorkTracking.$unit.withValue(trackedTask) {
                 if !clock.parksSleepers {
                     trackedTask?.prepareToPark(
                         "sleeping for \(evictionDelay.shortDescription) on a clock that is not the test's")

@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 extension OperationClient {
     // MARK: Stores

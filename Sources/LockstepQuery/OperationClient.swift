@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// The cache of an app's operations: one ``OperationStore`` per key, with the defaults every
 /// store runs with.

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// A clock reduced to what the query layer needs: the time since the client was made, and sleep.
 struct OperationClock: Sendable {

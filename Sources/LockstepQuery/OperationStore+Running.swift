@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 extension OperationStore {
     // MARK: Running
@@ -67,9 +67,9 @@ extension OperationStore {
         // itself under `withTrackedWork`, the run is tracked work of its own, so the toolkit's
         // waits see it and name what it is parked on.
         let label = "the request of \(path)"
-        let inherited = TrackedTask.current
+        let inherited = WorkTracking.unit
         let ownTrackedTask = inherited == nil
-            ? WorkMonitor.scope.map { TrackedTask(monitor: $0, label: label) }
+            ? WorkTracking.scope.map { $0.makeUnit(label: label) }
             : nil
         let isTracked = inherited != nil || ownTrackedTask != nil
         let task = OperationTask<State.Value>(id: id, runReason: reason, label: label, trackedTask: ownTrackedTask)
@@ -85,7 +85,7 @@ extension OperationStore {
             self?.yielded(result, run: id)
         }
         let work = Task { [weak self, body, settings] in
-            await TrackedTask.$current.withValue(ownTrackedTask ?? inherited) {
+            await WorkTracking.$unit.withValue(ownTrackedTask ?? inherited) {
                 let result = await Self.execute(
                     body, arguments: arguments, context: context, settings: settings,
                     continuation: continuation)

@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// The one place that holds an operation's state: its value, its runs and its subscribers.
 ///

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// One run of an operation: a fetch of a query or a mutation's run.
 ///
@@ -36,11 +36,11 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     /// What the run is, in a test's failure messages ("the request of [users]").
     let label: String
     /// The run's own tracked task, when it is tracked work of its own under a test's work scope.
-    private let trackedTask: TrackedTask?
+    private let trackedTask: (any WorkUnit)?
 
     init(
         id: Int, runReason: OperationContext.RunReason, label: String = "a run",
-        trackedTask: TrackedTask? = nil
+        trackedTask: (any WorkUnit)? = nil
     ) {
         self.id = id
         self.runReason = runReason
@@ -114,7 +114,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     /// counts as waiting meanwhile; a run that goes on as part of other tracked work leaves the
     /// caller as it is.
     func wait(for waiter: UInt64) async throws -> Value {
-        let trackedTask = self.trackedTask == nil ? nil : TrackedTask.current
+        let trackedTask = self.trackedTask == nil ? nil : WorkTracking.unit
         let label = label
         let outcome = await withTaskCancellationHandler {
             // On the queue itself, not through awaitWaiter/awaitChange: the place was reserved before

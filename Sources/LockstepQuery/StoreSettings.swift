@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// What a store takes from its client: the time sources, the tracker its runs count in, and what
 /// to do when it becomes unused. The rest of its configuration is in its context.

@@ -1,6 +1,6 @@
 import Foundation
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// Counts the runs in flight across a client's stores and wakes those waiting for none.
 final class WorkTracker: Sendable {
@@ -39,12 +39,12 @@ final class WorkTracker: Sendable {
     /// every piece of tracked work is parked on a test double, no run can end without the test:
     /// this reports an issue naming what each is parked on, and returns.
     func waitUntilIdle(at location: IssueLocation) async {
-        let monitor = WorkMonitor.current
+        let monitor = WorkTracking.current
         // A run no monitor tracks may be running: then only cancellation can end the wait.
         let canDecide = storage.withLock { $0.untracked == 0 }
         // Tracked work that waits here keeps counting as running: a run it started goes on as
         // part of it, so it must not count as parked meanwhile.
-        let outcome = await TrackedTask.$current.withValue(nil) {
+        let outcome = await WorkTracking.$unit.withValue(nil) {
             await awaitWaiter(
                 on: storage, \.idleWaiters, for: (),
                 activity: "waiting for the query client to be idle",

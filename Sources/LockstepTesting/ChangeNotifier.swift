@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// Wakes the selections of a mock store when its state or an override changes, or when it is
 /// released.

@@ -1,5 +1,5 @@
 import CustomDump
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// The description of a value in failure messages.
 func describe(_ value: Any) -> String {

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// The actions dispatched to a mock store, readable from any task.
 final class DispatchedActionLog<Action: Sendable>: Sendable {

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// The actions dispatched to a ``MockStore``: those dispatched so far, then each new one.
 ///

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// A test-controlled `AsyncSequence` of events whose ``send(_:)`` waits until the code under
 /// test has received and handled the event.
@@ -208,7 +208,7 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
 
     private func next(for id: UInt64) async -> Element? {
         let description = description
-        let delivery = await awaitNextItem(on: state, reader: id) { _ in
+        let delivery = await awaitNextItem(on: state, reader: id, unit: WorkTracking.unit) { _ in
             trackedTaskParking("waiting for an event from \(description)", at: description)
         }
         return delivery?.element

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// Holds a call of the code under test suspended until the test lets it through.
 ///

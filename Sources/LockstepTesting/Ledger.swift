@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// What the end-of-test check of a ``TestStore`` needs, reachable from its nonisolated `deinit`.
 final class Ledger: Sendable {

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// A clock whose time moves only when the test advances it, and that a ``TestStore`` knows
 /// about: code sleeping on it is parked until the test moves time past its deadline.
@@ -246,7 +246,7 @@ public final class ManualClock: Clock, Sendable {
             sleeper.perform()
         }
         var monitors: [WorkMonitor] = []
-        for monitor in due.compactMap(\.trackedTask?.workMonitor) where !monitors.contains(where: { $0 === monitor }) {
+        for monitor in due.compactMap({ ($0.trackedTask as? TrackedTask)?.workMonitor }) where !monitors.contains(where: { $0 === monitor }) {
             monitors.append(monitor)
         }
         // Tracked work that advances the clock waits until nothing but itself runs.

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// The values a selector yields from a mock store, wrapped in an ``AnySelection`` by
 /// ``MockStore/select(_:)``.

@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 import IssueReporting
 import Observation
 

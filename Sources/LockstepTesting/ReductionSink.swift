@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// Hands a test store every reduction of its store through the public observer mechanism. The
 /// store is made before the test store, so the observer reaches it through this sink.

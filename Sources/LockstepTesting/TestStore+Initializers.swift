@@ -1,6 +1,6 @@
 import CustomDump
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 extension TestStore {
     /// Creates a test store over a store with services, as `Store` is created.

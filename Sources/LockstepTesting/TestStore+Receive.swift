@@ -1,6 +1,6 @@
 import CustomDump
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 extension TestStore {
     /// Asserts that the side effects dispatched `expectedAction` next, and the state right

@@ -1,6 +1,6 @@
 import CustomDump
 import IssueReporting
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// Drives a real `Store` one step at a time and asserts every step: the state each action
 /// produces and every action the side effects send back.
@@ -109,7 +109,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let store = makeStore(sink.observer)
         self.store = store
         self.ledger = Ledger(location: location)
-        store.trackEffects(with: monitor)
+        store.installTracking(monitor)
         store.preferExecutor(SerialTestExecutor.shared)
         sink.receive = { [weak self] reduction in
             self?.record(ObservedReduction(
@@ -194,7 +194,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// Dispatches `action` as the tracked task of a `send`, which is finished once the dispatch
     /// returns.
     private static func dispatch(_ action: Action, to store: Store<State, Action>, as trackedTask: TrackedTask) async {
-        await TrackedTask.$current.withValue(trackedTask) {
+        await WorkTracking.$unit.withValue(trackedTask) {
             await store.dispatch(action)
         }
         trackedTask.finish()

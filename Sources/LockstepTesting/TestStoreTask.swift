@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// The work an action sent to a ``TestStore`` started, when part of it is parked on a test
 /// double as `send` returns. ``TestStore/send(_:assert:fileID:filePath:line:column:)`` returns it.

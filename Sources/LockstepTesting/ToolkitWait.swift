@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// Waits on a primitive's waiter queue as ``awaitWaiter(on:_:for:activity:immediate:)`` does, and
 /// reports the failure when nothing tracked can satisfy the wait.
@@ -24,11 +24,11 @@ func toolkitWait<State, Condition: Sendable, Value: Sendable>(
 /// Reports that a wait for `expectation` can never be satisfied, naming what each piece of the
 /// scope's work is parked on.
 func reportStall(waitingFor expectation: String, at location: SourceLocation) {
-    let monitor = WorkMonitor.current
+    let monitor = WorkTracking.current
     location.report(stallMessage(waitingFor: expectation, monitor: monitor))
 }
 
-func stallMessage(waitingFor expectation: String, monitor: WorkMonitor?) -> String {
+func stallMessage(waitingFor expectation: String, monitor: (any WorkScope)?) -> String {
     (monitor ?? WorkMonitor()).stallMessage(waitingFor: expectation)
 }
 
@@ -37,7 +37,7 @@ func stallMessage(waitingFor expectation: String, monitor: WorkMonitor?) -> Stri
 /// records work the scope does not track.
 func trackedTaskParking(_ activity: String, at place: @autoclosure () -> String) -> TrackedTask? {
     guard let trackedTask = TrackedTask.current else {
-        WorkMonitor.current?.noteUntrackedWork(at: place())
+        WorkTracking.current?.noteUntrackedWork(at: place())
         return nil
     }
     trackedTask.prepareToPark(activity)

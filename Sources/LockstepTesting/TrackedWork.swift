@@ -1,4 +1,4 @@
-@_spi(Testing) import Lockstep
+import Lockstep
 
 /// The work of one test that the toolkit can see, so that a wait that can never be satisfied
 /// fails at once instead of hanging.
@@ -55,8 +55,8 @@ public final class TrackedWork: Sendable {
         let task = Task(executorPreference: SerialTestExecutor.shared) {
             let result: Result<Success, any Error>
             do {
-                result = .success(try await WorkMonitor.$scope.withValue(monitor) {
-                    try await TrackedTask.$current.withValue(trackedTask) {
+                result = .success(try await WorkTracking.$scope.withValue(monitor) {
+                    try await WorkTracking.$unit.withValue(trackedTask) {
                         try await operation()
                     }
                 })
@@ -109,7 +109,7 @@ public func withTrackedWork<Result>(
 ) async rethrows -> Result {
     let work = TrackedWork()
     defer { work.cancelAll() }
-    return try await WorkMonitor.$scope.withValue(work.monitor) {
+    return try await WorkTracking.$scope.withValue(work.monitor) {
         try await body(work)
     }
 }

@@ -1,6 +1,6 @@
 @testable import LockstepFixtures
 @testable import LockstepTesting
-@_spi(Testing) import Lockstep
+import Lockstep
 import Testing
 
 // Every wait of the toolkit fails at once, naming what each piece of work is parked on, when
@@ -173,7 +173,7 @@ struct StalledWaitTests {
             await withTrackedWork { _ in
                 let untracked = Task { await server.pass() }
                 // Only outside the scope can the test wait for untracked work to arrive.
-                await WorkMonitor.$scope.withValue(nil) { await server.arrival() }
+                await WorkTracking.$scope.withValue(nil) { await server.arrival() }
                 await clock.sleepers()
                 untracked.cancel()
                 await untracked.value

@@ -1,4 +1,4 @@
-@_spi(Testing) @testable import Lockstep
+@testable import Lockstep
 import Testing
 
 // The broadcast state machine behind an effect's input and the test toolkit's event source,

@@ -1,4 +1,5 @@
-@_spi(Testing) @testable import Lockstep
+@testable import Lockstep
+@testable import LockstepTesting
 import Testing
 
 // The waiter state machine of the test toolkit's primitives, driven event by event: each event
@@ -155,7 +156,7 @@ struct WaiterQueueTests {
         let state = Lock(State())
         let monitor = WorkMonitor()
         let wait = { @Sendable (count: Int) async -> String in
-            await WorkMonitor.$scope.withValue(monitor) {
+            await WorkTracking.$scope.withValue(monitor) {
                 await awaitWaiter(on: state, \.waiters, for: count, activity: "waiting for \(count)") { state in
                     state.count >= count ? state.count : nil
                 }

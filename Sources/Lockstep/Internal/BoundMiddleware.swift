@@ -26,6 +26,10 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// The action's number, when the store has observers: the middlewares run with it as the
     /// task-local cause, so the actions they dispatch name it.
     @usableFromInline let cause: Int?
+    /// Whether the store's work is tracked by a test (the test toolkit made the store, or it was
+    /// made inside `withTrackedWork`): only then does the run look for the current task's unit of
+    /// tracked work, so that a store in an app never reads the tracking's task-local.
+    @usableFromInline let isTracked: Bool
 
     @usableFromInline
     init(
@@ -35,9 +39,11 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         dispatcher: Dispatcher<Action>,
         tree: DispatchTree? = nil,
         waitsForTree: Bool = false,
-        cause: Int? = nil
+        cause: Int? = nil,
+        isTracked: Bool = false
     ) {
         self.cause = cause
+        self.isTracked = isTracked
         self.middlewares = middlewares
         self.state = state
         self.action = action
@@ -64,7 +70,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             }
         }
         if waitsForTree {
-            await tree.waitUntilDone(as: TrackedTask.current)
+            await tree.waitUntilDone(as: trackedUnit)
         }
     }
 
@@ -145,7 +151,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @inlinable
     func runChained(isolation: isolated (any Actor)? = #isolation) async {
-        guard cause == nil, !Self.isUnderWorkMonitor else {
+        guard cause == nil, !isTracked else {
             await runChainedWithBookkeeping()
             return
         }
@@ -166,20 +172,19 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
-    /// Whether the current task is tracked by a test's work monitor.
-    @usableFromInline
-    static var isUnderWorkMonitor: Bool {
-        TrackedTask.current != nil
+    /// The current task's unit of tracked work, for a tracked store's run; `nil` for any other.
+    var trackedUnit: (any WorkUnit)? {
+        isTracked ? WorkTracking.unit : nil
     }
 
     /// ``runChained(isolation:)`` for a store with observers, whose middlewares run with this
-    /// action as their task-local cause, or under a test's work monitor, where each child is a
-    /// tracked task of its own and the parent waits for them without counting as running.
+    /// action as their task-local cause, or for a tracked store, where each child is a unit of
+    /// tracked work of its own and the parent waits for them without counting as running.
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @usableFromInline
     func runChainedWithBookkeeping(isolation: isolated (any Actor)? = #isolation) async {
         let queue = MiddlewareQueue(count: middlewares.count)
-        let children = TrackedTask.current.map { ChildTasks(parent: $0) }
+        let children = trackedUnit.map { ChildTasks(parent: $0) }
         await withDiscardingTaskGroup { group in
             while let first = queue.take() {
                 let child = children?.makeChild()
@@ -188,7 +193,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
                         await runChain(from: first, queue: queue)
                         return
                     }
-                    await TrackedTask.$current.withValue(child) {
+                    await WorkTracking.$unit.withValue(child) {
                         await runChain(from: first, queue: queue)
                     }
                     children.childFinished(child)
@@ -212,7 +217,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// Runs each middleware in a child task of its own, where immediate child tasks do not exist.
     @usableFromInline
     func runInTaskGroup(isolation: isolated (any Actor)? = #isolation) async {
-        let children = TrackedTask.current.map { ChildTasks(parent: $0) }
+        let children = trackedUnit.map { ChildTasks(parent: $0) }
         await withDiscardingTaskGroup { group in
             for index in middlewares.indices {
                 let child = children?.makeChild()
@@ -221,7 +226,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
                         await call(index)
                         return
                     }
-                    await TrackedTask.$current.withValue(child) {
+                    await WorkTracking.$unit.withValue(child) {
                         await call(index)
                     }
                     children.childFinished(child)
@@ -247,11 +252,14 @@ extension SideEffectRun {
         middlewares: [BoundMiddleware<State, Action>],
         dispatcher: Dispatcher<Action>,
         effects: EffectHost<Action>,
-        cause: Int?
+        cause: Int?,
+        isTracked: Bool
     ) -> SideEffectRun? {
         if !effects.hasEffects {
             guard !middlewares.isEmpty else { return nil }
-            return SideEffectRun(middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause)
+            return SideEffectRun(
+                middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause,
+                isTracked: isTracked)
         }
         let waits = !origin.isEffect
         let openTree = DispatchTree.current.flatMap { $0.isClosed ? nil : $0 }
@@ -264,7 +272,8 @@ extension SideEffectRun {
             dispatcher: dispatcher,
             tree: tree,
             waitsForTree: openTree == nil && waits,
-            cause: cause
+            cause: cause,
+            isTracked: isTracked
         )
     }
 }

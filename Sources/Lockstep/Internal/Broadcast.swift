@@ -142,7 +142,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
     package mutating func read(
         _ id: UInt64,
         continuation: CheckedContinuation<Item?, Never>,
-        trackedTask: TrackedTask?
+        trackedTask: (any WorkUnit)?
     ) -> Resumption? {
         // A reader answered at once never waited: its task is not marked running again.
         let now = TrackedContinuation(continuation, trackedTask: nil)
@@ -215,22 +215,23 @@ extension BroadcastState {
 /// - Parameters:
 ///   - lock: The broadcast owner's lock.
 ///   - id: The reader.
-///   - parking: Runs under the lock when the reader starts waiting; marks the tracked task
-///     (`TrackedTask.current`) as waiting or parked, and returns a task whose park to commit once
-///     the lock is released.
+///   - unit: The reading task's unit of tracked work, under a test's tracking: resumed when an
+///     item reaches it.
+///   - parking: Runs under the lock when the reader starts waiting; marks `unit` as waiting or
+///     parked, and returns the unit whose park to commit once the lock is released.
 @inline(__always)
 package func awaitNextItem<State: BroadcastState>(
     on lock: Lock<State>,
     reader id: UInt64,
-    parking: (TrackedTask?) -> TrackedTask?
+    unit trackedTask: (any WorkUnit)?,
+    parking: (_ unit: (any WorkUnit)?) -> (any WorkUnit)?
 ) async -> State.Item? {
     if let finished = lock.withLock({ $0.broadcast.finishInFlight(id) }) {
         State.release(finished)
     }
-    let trackedTask = TrackedTask.current
     return await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<State.Item?, Never>) in
-            var committing: TrackedTask?
+            var committing: (any WorkUnit)?
             let now = lock.withLock { state -> Broadcast<State.Item>.Resumption? in
                 let now = state.broadcast.read(id, continuation: continuation, trackedTask: trackedTask)
                 if let item = now?.item {

@@ -73,7 +73,7 @@ final class DispatchTree: Sendable {
     ///
     /// - Parameter waitingTask: The tracked task that waits, under a test's work monitor: it does
     ///   not count as running while it waits.
-    func waitUntilDone(as waitingTask: TrackedTask? = nil) async {
+    func waitUntilDone(as waitingTask: (any WorkUnit)? = nil) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in

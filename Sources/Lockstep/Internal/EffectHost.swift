@@ -23,8 +23,8 @@ package final class EffectHost<Action: Sendable>: Sendable {
     private struct Registry {
         /// The inputs of the running effects, in registration order.
         var inputs: [EffectInput<Action>] = []
-        /// Tracks the effects' tasks, under a test's work monitor.
-        var workMonitor: WorkMonitor?
+        /// Sees the effects' tasks, when a test tracks the host's store.
+        var workScope: (any WorkScope)?
     }
 
     private let registry = Lock(Registry())
@@ -45,10 +45,10 @@ package final class EffectHost<Action: Sendable>: Sendable {
         effectCount.load(ordering: .relaxed) > 0
     }
 
-    /// Tracks the effects' tasks started from now on, under a test's work monitor.
-    var workMonitor: WorkMonitor? {
-        get { registry.withLock { $0.workMonitor } }
-        set { registry.withLock { $0.workMonitor = newValue } }
+    /// Sees the effects' tasks started from now on, when a test tracks the host's store.
+    var workScope: (any WorkScope)? {
+        get { registry.withLock { $0.workScope } }
+        set { registry.withLock { $0.workScope = newValue } }
     }
 
     /// The executor the effects started from now on prefer (see ``OwnedTasks/preferredExecutor``).
@@ -127,12 +127,15 @@ package final class EffectHost<Action: Sendable>: Sendable {
         deliversOutput: Bool = true
     ) -> Task<Void, Never> {
         let identity = ObjectIdentifier(effect.identity)
-        let input = EffectInput<Action>(effectIdentity: identity)
-        let (isRegisteredAlready, workMonitor) = registry.withLock { registry in
+        // When a test tracks the store, the effect's task is a unit of tracked work, so the test
+        // knows when the effect is busy reacting.
+        let unit = workScope?.makeUnit(label: "the effect created at \(effect.name)")
+        let input = EffectInput<Action>(effectIdentity: identity, unit: unit)
+        let isRegisteredAlready = registry.withLock { registry in
             let isRegisteredAlready = registry.inputs.contains { $0.effectIdentity == identity }
             registry.inputs.append(input)
             effectCount.wrappingAdd(1, ordering: .relaxed)
-            return (isRegisteredAlready, registry.workMonitor)
+            return isRegisteredAlready
         }
         if isRegisteredAlready {
             reportIssue(
@@ -150,17 +153,14 @@ package final class EffectHost<Action: Sendable>: Sendable {
         let finish: @Sendable (EffectFailure<String>?) async -> Void = { [weak self] failure in
             await self?.effectFinished(input, failure: failure, onFailure: onFailure)
         }
-        // Under a test's work monitor the effect's task is tracked, so the test knows when the
-        // effect is busy reacting.
-        let trackedTask = workMonitor.map { TrackedTask(monitor: $0, label: "the effect created at \(effect.name)") }
         // The effect outlives the dispatch that may be registering it: it must not join that
         // dispatch's tree.
         return DispatchTree.$current.withValue(nil) {
             ownedTasks.start {
-                await TrackedTask.$current.withValue(trackedTask) {
+                await WorkTracking.$unit.withValue(unit) {
                     await PipelineRunner.run(effect, input: input, dispatchOutput: dispatchOutput, finish: finish)
                 }
-                trackedTask?.finish()
+                unit?.finish()
             }
         }
     }
@@ -180,7 +180,7 @@ package final class EffectHost<Action: Sendable>: Sendable {
         }
         let tree = DispatchTree()
         deliver(action, tree: tree)
-        await tree.waitUntilDone(as: TrackedTask.current)
+        await tree.waitUntilDone(as: workScope == nil ? nil : WorkTracking.unit)
     }
 
     /// Delivers `action` to every running effect, adding pending work to `tree`.

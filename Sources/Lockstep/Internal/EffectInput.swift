@@ -40,9 +40,13 @@ final class EffectInput<Action: Sendable>: Sendable {
 
     /// The effect this input feeds, to spot one effect registered twice.
     let effectIdentity: ObjectIdentifier?
+    /// The effect's unit of tracked work, when a test tracks the store: it waits, not runs,
+    /// while the effect waits for its next action.
+    private let unit: (any WorkUnit)?
 
-    init(effectIdentity: ObjectIdentifier? = nil) {
+    init(effectIdentity: ObjectIdentifier? = nil, unit: (any WorkUnit)? = nil) {
         self.effectIdentity = effectIdentity
+        self.unit = unit
     }
 
     /// The tree the effect's next output joins.
@@ -88,8 +92,8 @@ final class EffectInput<Action: Sendable>: Sendable {
     /// delivery if none is queued. Returns `nil` once the effect is finished or the task is
     /// cancelled.
     func next(for id: UInt64) async -> Action? {
-        let delivery = await awaitNextItem(on: state, reader: id) { trackedTask in
-            trackedTask?.wait()
+        let delivery = await awaitNextItem(on: state, reader: id, unit: unit) { unit in
+            unit?.wait()
             return nil
         }
         return delivery?.action

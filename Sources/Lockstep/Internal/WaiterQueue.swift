@@ -23,7 +23,7 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         let continuation: CheckedContinuation<WaitOutcome<Value>, Never>
         let outcome: WaitOutcome<Value>
         /// The waiting task, when tracked work waits: marked running by ``perform()``.
-        package let trackedTask: TrackedTask?
+        package let trackedTask: (any WorkUnit)?
 
         /// Marks the waiting task running, then resumes it. Call it outside every lock.
         package func perform() {
@@ -36,7 +36,7 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         let id: UInt64
         let condition: Condition
         let continuation: CheckedContinuation<WaitOutcome<Value>, Never>
-        let trackedTask: TrackedTask?
+        let trackedTask: (any WorkUnit)?
     }
 
     /// What became of a reserved identifier whose waiter has not enqueued yet.
@@ -100,7 +100,7 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         _ id: UInt64,
         condition: Condition,
         continuation: CheckedContinuation<WaitOutcome<Value>, Never>,
-        trackedTask: TrackedTask?
+        trackedTask: (any WorkUnit)?
     ) -> Resumption? {
         let endedEarly = withOpen { waiters, reserved -> WaitOutcome<Value>? in
             if case .ended(let outcome) = reserved.removeValue(forKey: id) { return outcome }
@@ -193,7 +193,7 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
 
 /// Waits on the ``WaiterQueue`` at `queue` in the state `lock` guards, until `immediate` finds
 /// the wait satisfied, a change satisfies it, the task is cancelled, the queue closes, or,
-/// under a test's work scope (``WorkMonitor/scope``), nothing tracked can satisfy it any more.
+/// under a test's work scope (``WorkTracking/current``), nothing tracked can satisfy it any more.
 ///
 /// - Parameters:
 ///   - lock: The primitive's lock.
@@ -207,7 +207,7 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
 ///   - detectsStall: Whether the wait ends with ``WaitOutcome/stalled`` under a work scope; a
 ///     wait that work does on its own (a binding reading changes) passes `false`.
 ///   - untrackedPlace: The primitive's name, recorded in the work scope
-///     (``WorkMonitor/noteUntrackedWork(at:)``) when a task the scope does not track waits here.
+///     (``WorkScope/noteUntrackedWork(at:)``) when a task the scope does not track waits here.
 ///   - immediate: Returns a value, under the lock, when the wait is satisfied already.
 ///   - enqueued: Runs under the lock once the waiter has joined the queue, and returns what to
 ///     do outside the lock after the waiting task counts as parked (wake those waiting for
@@ -223,8 +223,8 @@ package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
     immediate: (inout State) -> Value?,
     enqueued: ((inout State) -> (@Sendable () -> Void)?)? = nil
 ) async -> WaitOutcome<Value> {
-    let monitor = detectsStall ? WorkMonitor.current : nil
-    let trackedTask = activity == nil ? nil : TrackedTask.current
+    let monitor = detectsStall ? WorkTracking.current : nil
+    let trackedTask = activity == nil ? nil : WorkTracking.unit
     let id = reservedID ?? lock.withLock { $0[keyPath: queue].makeID() }
     let watch = QuiescenceWatch()
     let outcome = await withTaskCancellationHandler {
@@ -251,7 +251,7 @@ package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
             if let trackedTask {
                 trackedTask.commitPark()
             } else if let untrackedPlace {
-                WorkMonitor.current?.noteUntrackedWork(at: untrackedPlace)
+                WorkTracking.current?.noteUntrackedWork(at: untrackedPlace)
             }
             followUp?()
             watch.token = monitor?.whenQuiescent {

@@ -135,7 +135,7 @@ final class SelectionRecorder<Value: Sendable>: Sendable {
             let outcome = await waiters.wait(
                 id,
                 activity: timing == nil ? nil : "waiting for a change of a selection",
-                detectsStall: timing != nil && TrackedTask.current == nil
+                detectsStall: timing != nil && WorkTracking.unit == nil
             )
             waitingID = nil
             switch outcome {
@@ -145,7 +145,7 @@ final class SelectionRecorder<Value: Sendable>: Sendable {
                 if Task.isCancelled { return nil }
                 isFinished = true
             case .stalled:
-                let message = WorkMonitor.current?.stallMessage(waitingFor: "the next value of a selection")
+                let message = WorkTracking.current?.stallMessage(waitingFor: "the next value of a selection")
                 reportIssue(message ?? "Waiting for the next value of a selection, which nothing can change.")
                 isFinished = true
                 return nil

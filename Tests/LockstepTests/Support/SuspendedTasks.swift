@@ -1,4 +1,4 @@
-@_spi(Testing) @testable import Lockstep
+@testable import Lockstep
 
 /// `count` tasks, each suspended on a continuation, and those continuations in task order: for a
 /// test that drives a state machine of waiters (``WaiterQueue``, ``Broadcast``) by hand and

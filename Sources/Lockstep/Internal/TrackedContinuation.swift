@@ -2,22 +2,21 @@
 /// marks the task running first, so the monitor never sees it parked while it goes on.
 ///
 /// ```swift
-/// let waiter = TrackedContinuation(continuation, trackedTask: TrackedTask.current)
+/// let waiter = TrackedContinuation(continuation, trackedTask: WorkTracking.unit)
 /// waiter.resume(with: .success(value))   // outside every lock
 /// ```
-@_spi(Testing)
-public struct TrackedContinuation<Value: Sendable, Failure: Error>: Sendable {
+package struct TrackedContinuation<Value: Sendable, Failure: Error>: Sendable {
     let continuation: CheckedContinuation<Value, Failure>
-    let trackedTask: TrackedTask?
+    let trackedTask: (any WorkUnit)?
 
     /// Wraps `continuation`, resumed later for `trackedTask` (`nil` for an untracked caller).
-    public init(_ continuation: CheckedContinuation<Value, Failure>, trackedTask: TrackedTask?) {
+    package init(_ continuation: CheckedContinuation<Value, Failure>, trackedTask: (any WorkUnit)?) {
         self.continuation = continuation
         self.trackedTask = trackedTask
     }
 
     /// Marks the caller running, then resumes it with `result`. Call it outside every lock.
-    public func resume(with result: Result<Value, Failure>) {
+    package func resume(with result: Result<Value, Failure>) {
         trackedTask?.resume()
         continuation.resume(with: result)
     }

@@ -4,19 +4,18 @@
 /// The last child to finish marks the parent running before it finishes itself, so that the
 /// work monitor never sees a moment with nothing running while the parent is about to go on.
 final class ChildTasks: Sendable {
-    private let parent: TrackedTask
+    private let parent: any WorkUnit
     private let state: Lock<(pending: Int, parentWaits: Bool)>
 
-    init(parent: TrackedTask) {
+    init(parent: any WorkUnit) {
         self.parent = parent
         self.state = Lock((0, false))
     }
 
-    /// A new running child, tracked by the parent's monitor and counted until
-    /// ``childFinished(_:)``.
-    func makeChild() -> TrackedTask {
+    /// A new running child, tracked with the parent and counted until ``childFinished(_:)``.
+    func makeChild() -> any WorkUnit {
         state.withLock { $0.pending += 1 }
-        return TrackedTask(monitor: parent.workMonitor, label: parent.label)
+        return parent.makeChild()
     }
 
     /// The parent is about to wait for its children: it stops counting as running, unless they
@@ -29,7 +28,7 @@ final class ChildTasks: Sendable {
         }
     }
 
-    func childFinished(_ child: TrackedTask) {
+    func childFinished(_ child: any WorkUnit) {
         state.withLock { state in
             state.pending -= 1
             if state.pending == 0, state.parentWaits {

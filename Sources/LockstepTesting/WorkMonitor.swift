@@ -1,13 +1,15 @@
-import IssueReporting
 
 /// Counts the tasks doing a test's work that are running right now, so that a test can wait
 /// until every one of them has either finished or stopped on something only the test can
 /// release (a gate, an event source, a test clock).
 ///
-/// This is the machinery behind LockstepTesting's `TestStore` and `withTrackedWork`; apps do not
-/// use it. A store with no monitor pays nothing for it.
+/// This is the machinery behind `TestStore` and `withTrackedWork`; apps do not use it. The core
+/// sees it only through its `WorkScope` and `WorkUnit` requirements, and a store asks for it
+/// only when the toolkit installed it (a test store's store, or a store made in
+/// `withTrackedWork`): a store in an app pays nothing for it.
 ///
-/// Each task that does tracked work carries a ``TrackedTask`` in a task-local. The task is
+/// Each task that does tracked work carries a ``TrackedTask`` in the core's task-local
+/// `WorkTracking.unit`. The task is
 /// *running* unless it waits for its child tasks or for effects (the store marks that), is
 /// *parked* on a test double (the double marks that, saying on what), or has *finished*.
 /// Whoever releases a waiting or parked task marks it running again before resuming it, so the
@@ -17,21 +19,18 @@ import IssueReporting
 /// by the child is tracked by the parent as well, so the scope sees all of a test's work.
 ///
 /// ```swift
-/// @_spi(Testing) import Lockstep
-///
 /// let monitor = WorkMonitor()
 /// let save = TrackedTask(monitor: monitor, label: "the save request")
 /// Task {
-///   await TrackedTask.$current.withValue(save) {
-///     await WorkMonitor.$scope.withValue(monitor) { await model.save() }  // parks on a Gate
+///   await WorkTracking.$unit.withValue(save) {
+///     await WorkTracking.$scope.withValue(monitor) { await model.save() }  // parks on a Gate
 ///   }
 ///   save.finish()
 /// }
 /// await monitor.waitUntilQuiescent()
 /// print(monitor.inFlight)  // ["the save request parked on Gate 'server'"]
 /// ```
-@_spi(Testing)
-public final class WorkMonitor: Sendable {
+package final class WorkMonitor: WorkScope {
     private struct State {
         var running = 0
         var nextID: UInt64 = 0
@@ -44,9 +43,10 @@ public final class WorkMonitor: Sendable {
         var untrackedPlaces: [String] = []
     }
 
-    /// The monitor of the test's work scope (`withTrackedWork`), if any: the toolkit's waits ask
-    /// it whether anything could still satisfy them.
-    @TaskLocal public static var scope: WorkMonitor?
+    /// The monitor of the test's work scope (`withTrackedWork`), if any.
+    static var scope: WorkMonitor? {
+        WorkTracking.scope as? WorkMonitor
+    }
 
     private let state = Lock(State())
     private let parent: WorkMonitor?
@@ -56,33 +56,27 @@ public final class WorkMonitor: Sendable {
     private let requiresUnfinishedWork: Bool
 
     /// Creates a monitor with nothing running, whose tasks `parent` tracks too.
-    public init(parent: WorkMonitor? = nil) {
+    package init(parent: WorkMonitor? = nil) {
         self.parent = parent
         self.requiresUnfinishedWork = false
     }
 
-    fileprivate init(requiringUnfinishedWork: Void) {
+    private init(requiringUnfinishedWork: Void) {
         self.parent = nil
         self.requiresUnfinishedWork = true
-    }
-
-    /// The monitor the toolkit's waits ask: the scope of `withTrackedWork` when there is one,
-    /// otherwise the monitor of the current test's test stores, if the test made any.
-    ///
-    /// So a wait in a plain `TestStore` test (a gate's arrival, a clock's sleepers) fails at
-    /// once when every piece of the stores' work has finished or is parked on a test double, and
-    /// the wait is not satisfied.
-    public static var current: WorkMonitor? {
-        scope ?? TestMonitors.monitor(for: TestContext.current, creating: false)
     }
 
     /// The monitor of the current test's test stores, made the first time a store of the test
     /// asks for it. It lives as long as one of the stores does; outside any test, it is `nil`.
     ///
-    /// Its waits decide only while some work of the test's stores has not finished: work the
-    /// test starts by hand is invisible to it (start that with `withTrackedWork`).
-    public static func forCurrentTest() -> WorkMonitor? {
-        TestMonitors.monitor(for: TestContext.current, creating: true)
+    /// The toolkit's waits ask it when no `withTrackedWork` scope is around them
+    /// (`WorkTracking.current`), so that a wait in a plain `TestStore` test (a gate's arrival, a
+    /// clock's sleepers) fails at once when every piece of the stores' work has finished or is
+    /// parked on a test double, and the wait is not satisfied. It decides only while some work
+    /// of the test's stores has not finished: work the test starts by hand is invisible to it
+    /// (start that with `withTrackedWork`).
+    static func forCurrentTest() -> WorkMonitor? {
+        WorkTracking.scopeForCurrentTest { WorkMonitor(requiringUnfinishedWork: ()) } as? WorkMonitor
     }
 
     /// Whether an action waiting for quiescence may run now.
@@ -91,24 +85,19 @@ public final class WorkMonitor: Sendable {
     }
 
     /// The tracked tasks that have not finished, with their phase, oldest first.
-    public var unfinishedTasks: [(label: String, phase: TrackedTask.Phase)] {
+    var unfinishedTasks: [(label: String, phase: TrackedTask.Phase)] {
         unfinishedUnits.map { ($0.label, $0.phase) }
     }
 
     /// One line for each tracked task that has not finished, oldest first: what it is and what
     /// it is doing ("the save request parked on Gate 'server'").
-    public var inFlight: [String] {
+    var inFlight: [String] {
         unfinishedUnits.map(\.summary)
-    }
-
-    /// Whether no tracked task is running now.
-    public var isQuiescent: Bool {
-        state.withLock { $0.running == 0 }
     }
 
     /// The test doubles that work this monitor does not track reached, in the order it did: a
     /// task started by hand in the scope, which may still be running.
-    public var untrackedPlaces: [String] {
+    var untrackedPlaces: [String] {
         state.withLock { $0.untrackedPlaces }
     }
 
@@ -124,7 +113,7 @@ public final class WorkMonitor: Sendable {
     /// `waiter`: the monitor is quiescent once nothing but the waiter runs, and the waiter goes on
     /// counting as running, so other waits never see a moment with nothing running while it is
     /// about to go on.
-    public func waitUntilQuiescent(besides waiter: TrackedTask? = nil) async {
+    func waitUntilQuiescent(besides waiter: TrackedTask? = nil) async {
         let waiterRuns = waiter?.phase == .running
         // The waiter, running and tracked here, is the one running task the wait tolerates.
         let tolerated = state.withLock { state in
@@ -146,7 +135,7 @@ public final class WorkMonitor: Sendable {
     ///
     /// - Returns: A token for ``forgetQuiescenceAction(_:)``, or `nil` when `action` ran already.
     @discardableResult
-    public func whenQuiescent(_ action: @escaping @Sendable () -> Void) -> UInt64? {
+    package func whenQuiescent(_ action: @escaping @Sendable () -> Void) -> UInt64? {
         let requiresUnfinishedWork = requiresUnfinishedWork
         let token = state.withLock { state -> UInt64? in
             guard !Self.isQuiescent(state, requiringUnfinishedWork: requiresUnfinishedWork) else { return nil }
@@ -161,7 +150,7 @@ public final class WorkMonitor: Sendable {
     }
 
     /// Forgets an action ``whenQuiescent(_:)`` registered, if it has not run.
-    public func forgetQuiescenceAction(_ token: UInt64) {
+    package func forgetQuiescenceAction(_ token: UInt64) {
         _ = state.withLock { $0.quiescenceActions.removeValue(forKey: token) }
     }
 
@@ -171,7 +160,7 @@ public final class WorkMonitor: Sendable {
     /// ```swift
     /// reportIssue(monitor.stallMessage(waitingFor: "1 sleeper on ManualClock 'clock'"))
     /// ```
-    public func stallMessage(waitingFor expectation: String) -> String {
+    package func stallMessage(waitingFor expectation: String) -> String {
         let inFlight = inFlight
         let list = inFlight.isEmpty ? "nothing" : inFlight.joined(separator: "; ")
         var message = """
@@ -190,8 +179,13 @@ public final class WorkMonitor: Sendable {
         return message
     }
 
+    /// A new running task of this monitor, named by `label`.
+    package func makeUnit(label: String) -> any WorkUnit {
+        TrackedTask(monitor: self, label: label)
+    }
+
     /// Records that work this monitor does not track reached `place` (a test double).
-    public func noteUntrackedWork(at place: String) {
+    package func noteUntrackedWork(at place: String) {
         state.withLock { state in
             if !state.untrackedPlaces.contains(place) {
                 state.untrackedPlaces.append(place)
@@ -234,50 +228,6 @@ public final class WorkMonitor: Sendable {
     }
 }
 
-/// The monitors of the tests running now, one for each test that made a test store, kept only
-/// as long as a store of the test keeps its monitor.
-private enum TestMonitors {
-    private final class Entry: Sendable {
-        weak let monitor: WorkMonitor?
-
-        init(_ monitor: WorkMonitor) {
-            self.monitor = monitor
-        }
-    }
-
-    /// A Swift Testing test by its identifier; XCTest runs one test at a time.
-    private enum Key: Hashable, Sendable {
-        case test(TestContext.Testing.Test.ID)
-        case xcTest
-    }
-
-    private static let entries = Lock<[Key: Entry]>([:])
-
-    /// The monitor of the test `context` names, made when `creating` and there is none.
-    static func monitor(for context: TestContext?, creating: Bool) -> WorkMonitor? {
-        guard let key = key(for: context) else { return nil }
-        return entries.withLock { entries -> WorkMonitor? in
-            if let monitor = entries[key]?.monitor {
-                return monitor
-            }
-            guard creating else { return nil }
-            // Forget the tests whose stores are gone, so the table holds the running tests only.
-            entries = entries.filter { $0.value.monitor != nil }
-            let monitor = WorkMonitor(requiringUnfinishedWork: ())
-            entries[key] = Entry(monitor)
-            return monitor
-        }
-    }
-
-    private static func key(for context: TestContext?) -> Key? {
-        switch context {
-        case .swiftTesting(let testing?): return .test(testing.test.id)
-        case .xcTest: return .xcTest
-        case .swiftTesting(nil), nil: return nil
-        }
-    }
-}
-
 /// One task doing tracked work under a ``WorkMonitor``.
 ///
 /// The task carries it in ``current`` while it works; whatever stops or releases the task moves
@@ -291,8 +241,7 @@ private enum TestMonitors {
 /// // …and whoever opens the gate, before resuming the continuation:
 /// parking?.resume()
 /// ```
-@_spi(Testing)
-public final class TrackedTask: Sendable {
+package final class TrackedTask: WorkUnit {
     /// Where a tracked task stands; only a ``TrackedTask/Phase/running`` task keeps its monitor from being quiescent.
     ///
     /// ```swift
@@ -300,7 +249,7 @@ public final class TrackedTask: Sendable {
     ///   print("\(label) is still running")
     /// }
     /// ```
-    public enum Phase: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
         /// Doing work, or waiting on something that will finish on its own.
         case running
         /// Waiting for child tasks or for effects, which are tracked themselves.
@@ -321,28 +270,30 @@ public final class TrackedTask: Sendable {
     }
 
     /// The tracked task the current task is, if any.
-    @TaskLocal public static var current: TrackedTask?
+    static var current: TrackedTask? {
+        WorkTracking.unit as? TrackedTask
+    }
 
     private let monitor: WorkMonitor
     private let state = Lock(State())
 
     /// What the task is doing, for failure messages.
-    public let label: String
+    package let label: String
 
     /// Creates a running task of `monitor`, described by `label` in failure messages.
-    public init(monitor: WorkMonitor, label: String) {
+    package init(monitor: WorkMonitor, label: String) {
         self.monitor = monitor
         self.label = label
         monitor.register(self)
     }
 
     /// The task's phase now.
-    public var phase: Phase {
+    package var phase: Phase {
         state.withLock { $0.phase }
     }
 
     /// The task and what it is doing, in words: "the save request parked on Gate 'server'".
-    public var summary: String {
+    var summary: String {
         let (phase, activity) = state.withLock { ($0.phase, $0.activity) }
         switch phase {
         case .running: return "\(label), running"
@@ -353,13 +304,13 @@ public final class TrackedTask: Sendable {
     }
 
     /// The monitor a child task of this one is tracked by.
-    public var workMonitor: WorkMonitor { monitor }
+    var workMonitor: WorkMonitor { monitor }
 
     /// Marks the task as waiting for child tasks or effects.
-    public func wait() { move(to: .waiting) }
+    package func wait() { move(to: .waiting) }
 
     /// Marks the task as stopped on a test double.
-    public func park() {
+    package func park() {
         prepareToPark("parked on a test double")
         commitPark()
     }
@@ -367,14 +318,14 @@ public final class TrackedTask: Sendable {
     /// The first half of parking, called by a test double under its own lock as it takes the
     /// task: records what the task is parked on (`activity`, "sleeping on ManualClock until
     /// t+1s"), without telling the monitor yet. A ``resume()`` before ``commitPark()`` cancels it.
-    public func prepareToPark(_ activity: String) {
+    package func prepareToPark(_ activity: String) {
         prepare(.parked, activity)
     }
 
     /// The first half of waiting for other tracked work (a run of the query layer), as
     /// ``prepareToPark(_:)`` is of parking: `activity` says what the task waits for ("waiting
     /// for the request of [users]"). ``commitPark()`` is the second half.
-    public func prepareToWait(_ activity: String) {
+    package func prepareToWait(_ activity: String) {
         prepare(.waiting, activity)
     }
 
@@ -388,7 +339,7 @@ public final class TrackedTask: Sendable {
 
     /// The second half of parking (or waiting), called once the lock of whoever holds the task
     /// is released: the task counts as parked, unless it was released in between.
-    public func commitPark() {
+    package func commitPark() {
         let pending = state.withLock { state in
             defer { state.pending = nil }
             return state.pending
@@ -399,13 +350,18 @@ public final class TrackedTask: Sendable {
     }
 
     /// Marks the task as running again; called by whoever releases it, before resuming it.
-    public func resume() {
+    package func resume() {
         state.withLock { $0.pending = nil }
         move(to: .running)
     }
 
     /// Marks the task as finished.
-    public func finish() { move(to: .finished) }
+    package func finish() { move(to: .finished) }
+
+    /// A new running task of the same monitor, with the same label, for a child task.
+    package func makeChild() -> any WorkUnit {
+        TrackedTask(monitor: monitor, label: label)
+    }
 
     private func move(to phase: Phase) {
         let delta = state.withLock { state -> Int? in

@@ -1,4 +1,4 @@
-/// A clock of the test toolkit whose `sleep` parks the calling tracked task (``TrackedTask``)
+/// A clock of the test toolkit whose `sleep` parks the calling task's unit of tracked work (``WorkUnit``)
 /// itself, saying until when: LockstepTesting's `ManualClock`.
 ///
 /// Code that sleeps as tracked work on a clock it is given asks this to know whether the clock
