@@ -25,6 +25,14 @@ import Lockstep
 /// }
 /// ```
 ///
+/// ## The same run every time
+///
+/// Everything the store starts (the task of each `send`, the middlewares and their child tasks,
+/// effects, work under a cancellation id, and the default actors these call) runs on
+/// ``SerialTestExecutor``, one job at a time in a fixed order, so racing middlewares dispatch
+/// their actions in the same order on every run. A `Task { }` started inside a middleware is
+/// not covered: see "Why every run is the same" in the testing article.
+///
 /// ## When `send` returns
 ///
 /// `send` returns once every task the action started has either finished or is parked on one

@@ -172,8 +172,10 @@ package final class WorkMonitor: WorkScope {
         if !untracked.isEmpty {
             message += """
                  Work the toolkit does not track reached \(untracked.joined(separator: ", ")), and \
-                untracked work may still be running: start it with `TrackedWork.start(_:operation:)` \
-                or through a TestStore so that waits can see it.
+                untracked work may still be running: a task started by hand, or a `Task { }` that a \
+                middleware or effect started (use a task group or `async let` there instead). Start \
+                the test's own work with `TrackedWork.start(_:operation:)` or through a TestStore \
+                so that waits can see it.
                 """
         }
         return message
