@@ -32,6 +32,8 @@ let package = Package(
         // Tests drive LockstepQuery's time with swift-clocks' TestClock.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Deque for the queues of broadcasts and readers (only its DequeModule is built).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // Combine for the LockstepCombine bridge on Linux; Apple platforms use their own Combine.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
@@ -40,6 +42,7 @@ let package = Package(
             name: "Lockstep",
             dependencies: [
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)] + taskGroupRunnerSettings
         ),
@@ -88,6 +91,7 @@ let package = Package(
             name: "LockstepCombine",
             dependencies: [
                 "Lockstep",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

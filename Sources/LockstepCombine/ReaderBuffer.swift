@@ -1,3 +1,4 @@
+import DequeModule
 import Lockstep
 
 /// Values kept for one reader that takes them one at a time, as the Combine bridges keep them: a
@@ -16,7 +17,7 @@ struct ReaderBuffer<Element: Sendable> {
     typealias Resumption = WaiterQueue<Void, Element?>.Resumption
 
     /// The values not read yet, oldest first.
-    private(set) var values: [Element] = []
+    private(set) var values = Deque<Element>()
     /// Whether the values have ended: a read past the last one returns `nil`.
     private(set) var isFinished = false
     /// The reader, waiting for a value with `awaitChange`, ``take()`` as its immediate answer;
@@ -49,7 +50,7 @@ struct ReaderBuffer<Element: Sendable> {
     /// The next value, or `.some(nil)` when the values have ended or the task is cancelled;
     /// `.none` when there is none yet: then the reader waits on ``readers``.
     mutating func take() -> Element?? {
-        if !values.isEmpty { return .some(values.removeFirst()) }
+        if let value = values.popFirst() { return .some(value) }
         if isFinished || Task.isCancelled { return .some(nil) }
         return .none
     }

@@ -1,3 +1,5 @@
+import DequeModule
+
 /// The readers of a broadcast (an effect's input, a test's event source) as a state machine:
 /// every item sent goes to every reader, each reader takes its items one at a time, and the item
 /// a reader took last stays "in flight" until it asks for the next one, so that the sender can
@@ -29,8 +31,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
     }
 
     private struct Reader: Sendable {
-        var queue: [Item] = []
-        var head = 0
+        var queue = Deque<Item>()
         /// The reader while it waits for a send, with its tracked task.
         var waiter: TrackedContinuation<Item?, Never>?
         var inFlight: Item?
@@ -43,23 +44,14 @@ package struct Broadcast<Item: Sendable>: Sendable {
         }
 
         mutating func popFirst() -> Item? {
-            guard head < queue.count else { return nil }
-            defer {
-                head += 1
-                if head == queue.count {
-                    queue.removeAll(keepingCapacity: true)
-                    head = 0
-                }
-            }
-            return queue[head]
+            queue.popFirst()
         }
 
         /// Every item the reader holds and will not finish with: queued or in flight.
         mutating func drain() -> [Item] {
-            var items = Array(queue[head...])
+            var items = Array(queue)
             if let inFlight { items.append(inFlight) }
             queue.removeAll()
-            head = 0
             inFlight = nil
             return items
         }
@@ -67,7 +59,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
 
     private var readers: [(id: UInt64, reader: Reader)] = []
     private var nextID: UInt64 = 0
-    private var unclaimed: [Item] = []
+    private var unclaimed = Deque<Item>()
     private var hasHadReader = false
     private let unclaimedItems: UnclaimedItems
 
@@ -173,7 +165,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
     /// the items nobody will finish with.
     package mutating func finish(discardingQueued: Bool) -> ([Resumption], [Item]) {
         isFinished = true
-        var released = unclaimed
+        var released = Array(unclaimed)
         unclaimed = []
         var resumptions: [Resumption] = []
         for index in readers.indices {
