@@ -1,3 +1,9 @@
+// `createSelector` is one function with a default argument, not an overload without `memoized`:
+// when it named two functions, the compiler typed a closure written in the call before
+// choosing between them, without the `@Sendable` of the parameter pack's element, and rejected
+// it ("converting non-Sendable function value to '@Sendable (State) -> Int' may introduce data
+// races"). With a single candidate the closure takes the parameter's `@Sendable`, whatever the
+// number of inputs.
 
 /// Creates a selector from input selectors and a transformation of their values, memoized
 /// unless `memoized` is `false`.
@@ -64,12 +70,6 @@
 ///   - memoized: Whether the selector remembers its last inputs and result, and skips the
 ///     transformation when the inputs are equal to the last ones. `true` unless given.
 /// - Returns: A selector, memoized if `memoized` is `true`.
-// One function with a default argument, not an overload without `memoized`: when
-// `createSelector` named two functions, the compiler typed a closure written in the call before
-// choosing between them, without the `@Sendable` of the parameter pack's element, and rejected
-// it ("converting non-Sendable function value to '@Sendable (State) -> Int' may introduce data
-// races"). With a single candidate the closure takes the parameter's `@Sendable`, whatever the
-// number of inputs.
 public func createSelector<State, each Input: Equatable & Sendable, Output: Sendable>(
     _ selectors: repeat @escaping @Sendable (State) -> each Input,
     transformation: @escaping @Sendable (repeat each Input) -> Output,
