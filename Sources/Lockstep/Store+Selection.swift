@@ -1,7 +1,7 @@
 extension Store {
     /// The values `selector` derives from the state: the current one, then each different one.
     ///
-    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:)``.
+    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
     /// - Returns: A sequence of distinct values that ends when the store is released.
     public func select<Value: Equatable & Sendable>(
         _ selector: Selector<State, Value>

@@ -68,7 +68,7 @@ public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
 
     /// The values `selector` derives from the state: the current one, then each different one.
     ///
-    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:)``.
+    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
     /// - Returns: A sequence of distinct values that ends when the store is released.
     func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value>
 
@@ -139,7 +139,7 @@ extension Store: StoreProtocol {
     /// Hidden from the documentation, where it would make links to the store's own `select(_:)`
     /// ambiguous.
     ///
-    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:)``.
+    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
     /// - Returns: A sequence of distinct values that ends when the store is released.
     @_disfavoredOverload
     @_documentation(visibility: internal)

@@ -11,4 +11,4 @@ func parse(_ raw: String) throws -> Int {
     return value
 }
 
-let number = createSelector({ @Sendable (state: State) in try parse(state.raw) }) { $0 }
+let number = createSelector({ (state: State) in try parse(state.raw) }) { $0 }

@@ -4,40 +4,6 @@ import Testing
 
 @Suite("Effects built from Combine pipelines, driven by a subject")
 struct PublisherEffectSourceTests {
-    @Test func testPostScoreEffect_OnRequestSuccess_DispatchPostScoreSuccess() async {
-        await Scoreboard.$apiManager.withValue(MockSuccessScoreAPIManager()) {
-            let actions = PassthroughSubject<Scoreboard.Action, Never>()
-            let received = Received<Scoreboard.Action>()
-            let cancellable = Scoreboard.postScore.source(actions.eraseToAnyPublisher()).sink { resultAction in
-                received.append(resultAction)
-            }
-
-            actions.send(Scoreboard.PostScore(home: "0", away: "0"))
-
-            let results = await received.values(count: 1)
-            #expect(results.first is Scoreboard.PostScoreSuccess)
-            cancellable.cancel()
-        }
-    }
-
-    @Test func testPostScoreEffect_OnRequestFailure_DispatchPostScoreError() async {
-        await Scoreboard.$apiManager.withValue(MockFailureScoreAPIManager()) {
-            let actions = PassthroughSubject<Scoreboard.Action, Never>()
-            let received = Received<Scoreboard.Action>()
-            let cancellable = Scoreboard.postScore.source(actions.eraseToAnyPublisher()).sink { resultAction in
-                received.append(resultAction)
-            }
-
-            actions.send(Scoreboard.HomeScore())           // not a PostScore: ignored
-            actions.send(Scoreboard.PostScore(home: "0", away: "0"))
-
-            let results = await received.values(count: 1)
-            #expect(results.count == 1)
-            #expect(results.first is Scoreboard.PostScoreError)
-            cancellable.cancel()
-        }
-    }
-
     @Test("source(_:) with a publisher drives an AsyncSequence effect too, and finishes with its input")
     func sourceOfAnAsyncSequenceEffect() async {
         let double = Effect<Int>(dispatch: true) { actions in actions.map { $0 * 2 } }

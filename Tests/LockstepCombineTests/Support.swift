@@ -39,10 +39,8 @@ enum Scoreboard {
         }
     }
 
-    static let getHome = { @Sendable (state: State) in state.home }
-    static let getAway = { @Sendable (state: State) in state.away }
-    static let getHomeScoreString = createSelector(getHome, transformation: { home in String(home) })
-    static let getAwayScoreString = createSelector(getAway, transformation: { away in String(away) })
+    static let getHomeScoreString = createSelector({ (state: State) in state.home }, transformation: { score in String(score) })
+    static let getAwayScoreString = createSelector({ (state: State) in state.away }, transformation: { score in String(score) })
 
     // Effect Definition
 

@@ -102,6 +102,24 @@ struct MockStoreTests {
         #expect(await doubled.next() == 12)
     }
 
+    @Test("select takes a selector created in the call, with its closures written in the call")
+    func selectASelectorWrittenInTheCall() async {
+        let store = MockStore<Counter, Int>(state: Counter())
+        var scores = store.select(createSelector({ (state: Counter) in state.value }, transformation: { score in String(score) })).makeAsyncIterator()
+        var buffered = store.select(
+            createSelector({ (state: Counter) in state.value }, transformation: { score in String(score) }),
+            bufferingPolicy: .unbounded
+        ).makeAsyncIterator()
+        #expect(await scores.next() == "0")
+
+        store.setState(Counter(value: 1, label: "one"))
+        store.setState(Counter(value: 2, label: "two"))
+        #expect(await scores.next() == "2")
+        #expect(await buffered.next() == "0")
+        #expect(await buffered.next() == "1")
+        #expect(await buffered.next() == "2")
+    }
+
     @Test("overrideSelector is seen at once by a consumer already iterating, and by later ones")
     func overrideSelectorIsSeenAtOnce() async {
         let store = MockStore<Counter, Int>(state: Counter())

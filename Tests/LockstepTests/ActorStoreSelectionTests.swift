@@ -23,7 +23,7 @@ struct ActorStoreSelectionTests {
     @Test("With the latest policy, a consumer is given the newest value, never a superseded one")
     func selectGivesTheLatestValue() async {
         let store = ActorStore(state: Counter(), reducer: counterReducer)
-        let isEven = createSelector({ @Sendable (state: Counter) in state.value }) { $0.isMultiple(of: 2) }
+        let isEven = createSelector({ (state: Counter) in state.value }) { $0.isMultiple(of: 2) }
         var values = store.select(isEven).makeAsyncIterator()
         #expect(await values.next() == true)
 
@@ -37,6 +37,20 @@ struct ActorStoreSelectionTests {
         await store.dispatch(.increment)
         await store.dispatch(.increment)
         #expect(await values.next() == true)
+    }
+
+    @Test("select takes a selector created in the call, with its closures written in the call")
+    func selectASelectorWrittenInTheCall() async {
+        let store = ActorStore(state: Counter(), reducer: counterReducer)
+        var scores = store.select(createSelector({ (state: Counter) in state.value }, transformation: { score in String(score) })).makeAsyncIterator()
+        var halves = store.select({ (state: Counter) in state.value / 2 }, bufferingPolicy: .unbounded).makeAsyncIterator()
+
+        #expect(await scores.next() == "0")
+        #expect(await halves.next() == 0)
+        await store.dispatch(.increment)
+        await store.dispatch(.increment)
+        #expect(await scores.next() == "2")
+        #expect(await halves.next() == 1)
     }
 
     @Test("An unbounded selection records every distinct value, in order, however slow its consumer")
@@ -71,7 +85,7 @@ struct ActorStoreSelectionTests {
     @Test("select waits for the next change, and ends when the store is released")
     func selectWaitsThenEndsWithTheStore() async {
         var store: ActorStore<Counter, CounterAction>? = ActorStore(state: Counter(), reducer: counterReducer)
-        let selection = store!.select { @Sendable (state: Counter) in state.value / 2 }
+        let selection = store!.select { (state: Counter) in state.value / 2 }
         let received = Recorder<Int>()
         let gotFirst = Signal()
         let gotSecond = Signal()

@@ -22,6 +22,16 @@ let getTotalCost = createSelector(
     }
 )
 
+/// The same selector with its input selectors written in the call, at global scope: closures
+/// written in the call are inferred `@Sendable` without saying so.
+let getTotalCostInline = createSelector(
+    { (state: PriceState) in state.subtotal },
+    { (state: PriceState) in state.taxRate },
+    transformation: { subtotal, taxRate -> Decimal in
+        subtotal * (1 + taxRate)
+    }
+)
+
 @Suite("Selectors")
 struct SelectorTests {
     @Test func testTotalCostSelector() {
@@ -50,15 +60,43 @@ struct SelectorTests {
         #expect(runs.withLock { $0 } == 3)
     }
 
+    @Test("Input selectors and a transformation written in the call need no @Sendable")
+    func inputsWrittenInTheCall() {
+        let getTotalCost = createSelector({ (state: PriceState) in state.subtotal }, { (state: PriceState) in state.taxRate }, transformation: { subtotal, taxRate in subtotal * (1 + taxRate) })
+
+        #expect(getTotalCost(PriceState(subtotal: 25.0, taxRate: 0.05)) == 26.25)
+        #expect(getTotalCostInline(PriceState(subtotal: 10, taxRate: 0.5)) == 15)
+    }
+
+    @Test("A selector written in the call is memoized, or not with memoized: false")
+    func inputsWrittenInTheCallAreMemoized() {
+        let runs = Lock((memoized: 0, plain: 0))
+        let memoized = createSelector({ (state: PriceState) in state.subtotal }, transformation: { subtotal in
+            runs.withLock { $0.memoized += 1 }
+            return subtotal * 2
+        })
+        let plain = createSelector({ (state: PriceState) in state.subtotal }, transformation: { subtotal in
+            runs.withLock { $0.plain += 1 }
+            return subtotal * 2
+        }, memoized: false)
+
+        for _ in 0..<3 {
+            #expect(memoized(PriceState(subtotal: 4, taxRate: 0)) == 8)
+            #expect(plain(PriceState(subtotal: 4, taxRate: 0)) == 8)
+        }
+        #expect(runs.withLock { $0.memoized } == 1)
+        #expect(runs.withLock { $0.plain } == 3)
+    }
+
     @Test("A selector of nine inputs combines all of them")
     func nineInputs() {
         let runs = Lock(0)
         let digits = createSelector(
-            { @Sendable (s: [Int]) in s[0] }, { @Sendable (s: [Int]) in s[1] },
-            { @Sendable (s: [Int]) in s[2] }, { @Sendable (s: [Int]) in s[3] },
-            { @Sendable (s: [Int]) in s[4] }, { @Sendable (s: [Int]) in s[5] },
-            { @Sendable (s: [Int]) in s[6] }, { @Sendable (s: [Int]) in s[7] },
-            { @Sendable (s: [Int]) in s[8] }
+            { (s: [Int]) in s[0] }, { (s: [Int]) in s[1] },
+            { (s: [Int]) in s[2] }, { (s: [Int]) in s[3] },
+            { (s: [Int]) in s[4] }, { (s: [Int]) in s[5] },
+            { (s: [Int]) in s[6] }, { (s: [Int]) in s[7] },
+            { (s: [Int]) in s[8] }
         ) { a, b, c, d, e, f, g, h, i -> String in
             runs.withLock { $0 += 1 }
             return "\(a)\(b)\(c)\(d)\(e)\(f)\(g)\(h)\(i)"
@@ -81,7 +119,7 @@ struct SelectorTests {
 
     @Test("A memoized selector gives the right value when called from many tasks at once")
     func selectorIsThreadSafe() async {
-        let getSum = createSelector({ @Sendable (s: [Int]) in s.count }, { @Sendable (s: [Int]) in s.first ?? 0 }) { count, first in
+        let getSum = createSelector({ (s: [Int]) in s.count }, { (s: [Int]) in s.first ?? 0 }) { count, first in
             count + first
         }
 
@@ -124,7 +162,7 @@ struct StoreSelectTests {
     @Test("A consumer is never given a value that was superseded when it asked")
     func selectGivesTheLatestValue() async {
         let store = Store(state: Counter(), reducer: counterReducer)
-        let isEven = createSelector({ @Sendable (state: Counter) in state.value }) { $0.isMultiple(of: 2) }
+        let isEven = createSelector({ (state: Counter) in state.value }) { $0.isMultiple(of: 2) }
         var values = store.select(isEven).makeAsyncIterator()
         #expect(await values.next() == true)
 
@@ -136,10 +174,35 @@ struct StoreSelectTests {
         #expect(store.state.value == 3)
     }
 
+    @Test("select takes a selector created in the call, with its closures written in the call")
+    func selectASelectorWrittenInTheCall() async {
+        let store = Store(state: Counter(), reducer: counterReducer)
+        var scores = store.select(createSelector({ (state: Counter) in state.value }, transformation: { score in String(score) })).makeAsyncIterator()
+        let anyStore: any StoreProtocol<Counter, CounterAction> = store
+        var anyScores = anyStore.select(createSelector({ (state: Counter) in state.value }, transformation: { score in String(score) })).makeAsyncIterator()
+        var buffered = store.select(
+            createSelector({ (state: Counter) in state.value }, transformation: { score in String(score) }),
+            bufferingPolicy: .unbounded
+        ).makeAsyncIterator()
+        var halves = store.select({ (state: Counter) in state.value / 2 }, bufferingPolicy: .unbounded).makeAsyncIterator()
+
+        #expect(await scores.next() == "0")
+        #expect(await anyScores.next() == "0")
+        await store.dispatch(.increment)
+        await store.dispatch(.increment)
+        #expect(await scores.next() == "2")
+        #expect(await anyScores.next() == "2")
+        #expect(await buffered.next() == "0")
+        #expect(await buffered.next() == "1")
+        #expect(await buffered.next() == "2")
+        #expect(await halves.next() == 0)
+        #expect(await halves.next() == 1)
+    }
+
     @Test("select waits for the next change when the value has not changed")
     func selectWaitsForChange() async {
         let store = Store(state: Counter(), reducer: counterReducer)
-        let selection = store.select { @Sendable (state: Counter) in state.value / 2 }
+        let selection = store.select { (state: Counter) in state.value / 2 }
         let received = Recorder<Int>()
         let gotFirst = Signal()
         let gotSecond = Signal()

@@ -1,16 +1,20 @@
+// `createSelector` is one function with a default argument, not an overload without `memoized`:
+// when it named two functions, the compiler typed a closure written in the call before
+// choosing between them, without the `@Sendable` of the parameter pack's element, and rejected
+// it ("converting non-Sendable function value to '@Sendable (State) -> Int' may introduce data
+// races"). With a single candidate the closure takes the parameter's `@Sendable`, whatever the
+// number of inputs.
 
-/// Creates a memoized selector from input selectors and a transformation of their values.
+/// Creates a selector from input selectors and a transformation of their values, memoized
+/// unless `memoized` is `false`.
 ///
 /// The transformation runs again only when one of the input values changed since the previous
 /// call; otherwise the selector returns its previous result:
 ///
 /// ```swift
-/// let getSubtotal = { @Sendable (state: State) in state.subtotal }
-/// let getTaxRate = { @Sendable (state: State) in state.taxRate }
-///
 /// let getTotalCost = createSelector(
-///     getSubtotal,
-///     getTaxRate,
+///     { (state: State) in state.subtotal },
+///     { (state: State) in state.taxRate },
 ///     transformation: { subtotal, taxRate -> Decimal in
 ///         subtotal * (1 + taxRate)
 ///     }
@@ -22,29 +26,22 @@
 /// Any number of input selectors works. Inputs are plain functions of the state; to use another
 /// ``Selector`` as an input, pass its `callAsFunction` (`getTotalCost.callAsFunction`).
 ///
+/// The inputs and the transformation may be called from any thread, so they are `@Sendable`.
+/// A closure written in the call, as above, is inferred `@Sendable` as it stands. A closure kept
+/// in a `let`, to be shared by several selectors, is not inferred `@Sendable` and says so
+/// itself (Swift requires it anyway of a global or static `let`):
+///
+/// ```swift
+/// let getSubtotal = { @Sendable (state: State) in state.subtotal }
+/// let getTaxRate = { @Sendable (state: State) in state.taxRate }
+///
+/// let getTotalCost = createSelector(getSubtotal, getTaxRate, transformation: { subtotal, taxRate in
+///     subtotal * (1 + taxRate)
+/// })
+/// ```
+///
 /// The selector is safe to call from any thread. Its memory is its last inputs and result; two
 /// threads calling it at once with different states may both run the transformation.
-///
-/// The memory is keyed on the input values, not on the state: the input selectors run on every
-/// call, and only the transformation is skipped. To turn the memory off, use
-/// ``createSelector(_:transformation:memoized:)`` with `memoized: false`.
-///
-/// - Parameters:
-///   - selectors: The input selectors, each a function of the state.
-///   - transformation: Computes the result from the input values.
-/// - Returns: A memoized selector.
-public func createSelector<State, each Input: Equatable & Sendable, Output: Sendable>(
-    _ selectors: repeat @escaping @Sendable (State) -> each Input,
-    transformation: @escaping @Sendable (repeat each Input) -> Output
-) -> Selector<State, Output> {
-    createSelector(repeat each selectors, transformation: transformation, memoized: true)
-}
-
-/// Creates a selector from input selectors and a transformation of their values, memoized or
-/// not.
-///
-/// With `memoized: true` this is ``createSelector(_:transformation:)``: the transformation runs
-/// again only when an input value changed since the previous call.
 ///
 /// ## What is memoized
 ///
@@ -71,12 +68,12 @@ public func createSelector<State, each Input: Equatable & Sendable, Output: Send
 ///   - selectors: The input selectors, each a function of the state.
 ///   - transformation: Computes the result from the input values.
 ///   - memoized: Whether the selector remembers its last inputs and result, and skips the
-///     transformation when the inputs are equal to the last ones.
+///     transformation when the inputs are equal to the last ones. `true` unless given.
 /// - Returns: A selector, memoized if `memoized` is `true`.
 public func createSelector<State, each Input: Equatable & Sendable, Output: Sendable>(
     _ selectors: repeat @escaping @Sendable (State) -> each Input,
     transformation: @escaping @Sendable (repeat each Input) -> Output,
-    memoized: Bool
+    memoized: Bool = true
 ) -> Selector<State, Output> {
     guard memoized else {
         return Selector { state in transformation(repeat (each selectors)(state)) }

@@ -2,7 +2,7 @@ import LockstepTesting
 
 // Seed 003's scoreboard, as in LockstepTests' ScoreboardFeature.swift: actions as values of a
 // protocol (ReCombine's style), plus the string selectors that seed 003's ScoreboardViewModel
-// binds. The selectors are closures in static lets, so their inputs are `@Sendable`.
+// binds, with their input selectors written in the call.
 
 protocol ScoreboardAction: Sendable {}
 
@@ -35,9 +35,7 @@ enum Scoreboard {
         }
     }
 
-    static let getHome = { @Sendable (state: State) in state.home }
-    static let getAway = { @Sendable (state: State) in state.away }
 
-    static let getHomeScoreString = createSelector(getHome, transformation: { home in String(home) })
-    static let getAwayScoreString = createSelector(getAway, transformation: { away in String(away) })
+    static let getHomeScoreString = createSelector({ (state: State) in state.home }, transformation: { score in String(score) })
+    static let getAwayScoreString = createSelector({ (state: State) in state.away }, transformation: { score in String(score) })
 }

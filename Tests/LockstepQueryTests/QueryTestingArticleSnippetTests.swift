@@ -4,8 +4,20 @@ import LockstepQuery
 import Observation
 import Testing
 
-// Seed 001's testing article, with its models and its three test forms as written. The Combine
-// model becomes one that reads `store.states`, since Combine does not exist on Linux.
+// The snippets of the design document on testing queries (`001_f6e175c387d43aa4.txt`), compiled
+// as written and run: the "Sharing" model (`SharingModel`, with an initializer that takes the
+// client, which the document's last test calls), the "Pure Swift (With Observation)" model, and
+// the three tests that load the value deterministically: by awaiting the store's active task, by
+// turning automatic fetching off and fetching, and by loading through the property wrapper. The
+// tests after those go beyond the document.
+//
+// Skipped:
+// - The "Combine" model: Combine (its `ObservableObject`, `@Published`, `Scheduler` and
+//   `DispatchQueue.main` scheduler) does not exist on Linux, and the project's architecture
+//   document turns Combine into Observation and `AsyncSequence`, which makes it the "Pure Swift"
+//   model. The query layer has no publisher bridge; `store.states` is its `AsyncSequence`.
+// - The first `valueLoads()`: it waits at a "Wait for value to load..." comment, which is the
+//   document's example of a test that cannot know when to assert.
 
 enum SomeData {
     static let query = Query()
@@ -21,7 +33,7 @@ enum SomeData {
     }
 }
 
-/// The seed's "Sharing" model.
+/// The document's "Sharing" model.
 @MainActor
 @Observable
 final class SharingModel {
@@ -35,7 +47,7 @@ final class SharingModel {
     }
 }
 
-/// The seed's "Pure Swift (With Observation)" model, as written.
+/// The document's "Pure Swift (With Observation)" model, as written.
 @MainActor
 @Observable
 final class SomeModel {
@@ -56,9 +68,9 @@ final class SomeModel {
     }
 }
 
-@Suite("Seed 001: testing queries")
+@Suite("The query testing article's snippets")
 @MainActor
-struct SeedTestingArticleTests {
+struct QueryTestingArticleSnippetTests {
     @Test func valueLoadsByAwaitingTheActiveTask() async throws {
         let client = OperationClient()
 
