@@ -88,18 +88,18 @@ public func bookListMiddleware(
     let library = services.library
     switch action {
     case .load:
-        await dispatch(.loaded(await result { () async throws(LibraryError) in try await library.books() }))
+        await dispatch(BookListAction.loaded) { () async throws(LibraryError) in try await library.books() }
     case .refresh:
         await dispatch.throttle(id: RefreshID.refresh, for: .seconds(1), clock: services.clock, latest: false) {
             await dispatch(.load)
         }
     case .add(let title):
-        await dispatch(.added(await result { () async throws(LibraryError) in try await library.add(title: title) }))
+        await dispatch(BookListAction.added) { () async throws(LibraryError) in try await library.add(title: title) }
     case .remove(let id):
-        await dispatch(.removed(await result { () async throws(LibraryError) in
+        await dispatch(BookListAction.removed) { () async throws(LibraryError) in
             try await library.remove(id)
             return id
-        }))
+        }
     case .loaded, .added, .removed, .row:
         break
     }
@@ -110,16 +110,6 @@ public let bookListMiddlewares: [Middleware<BookListState, BookListAction, Readi
     bookListMiddleware,
     forEachMiddleware(bookRowMiddleware, state: \BookListState.rows, action: \BookListAction.row, embed: BookListAction.row),
 ]
-
-private func result<Success>(
-    _ body: () async throws(LibraryError) -> Success
-) async -> Result<Success, LibraryError> {
-    do {
-        return .success(try await body())
-    } catch {
-        return .failure(error)
-    }
-}
 
 /// What the list shows, written against any store of the list; each row gets a model of its
 /// own on the row's child store.

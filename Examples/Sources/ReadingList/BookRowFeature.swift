@@ -82,11 +82,8 @@ public func bookRowMiddleware(
             await dispatch(.detailsChanged(status))
         }
     case .rename(let title):
-        do {
-            let book = try await services.library.rename(row.id, to: title)
-            await dispatch(.renameFinished(.success(book)))
-        } catch {
-            await dispatch(.renameFinished(.failure(error)))
+        await dispatch(BookRowAction.renameFinished) { () async throws(LibraryError) in
+            try await services.library.rename(row.id, to: title)
         }
     case .detailsChanged, .renameFinished:
         break

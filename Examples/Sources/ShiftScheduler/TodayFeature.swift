@@ -142,10 +142,10 @@ public func todayFeatureMiddleware(
     dispatch: Dispatcher<TodayAction>
 ) async {
     guard action == .loadShifts else { return }
-    do {
+    await dispatch.run { () async throws(CalendarError) in
         let shifts = try await services.calendarService.loadShifts(on: today.day)
         await dispatch(.shiftsLoaded(.success(shifts)))
-    } catch {
+    } catch: { error in
         await dispatch(.shiftsLoaded(.failure(error)))
     }
 }
@@ -165,10 +165,10 @@ public func calendarMiddleware(
     let calendar = services.calendarService
     switch action {
     case .week(.loadWeek):
-        do {
+        await dispatch.run { () async throws(CalendarError) in
             let shifts = try await calendar.loadShifts(from: state.week.firstDay, through: state.week.lastDay)
             await dispatch(.week(.weekLoaded(shifts)))
-        } catch {
+        } catch: { error in
             await dispatch(.week(.weekFailed(error)))
         }
     case .edit(.add(let shift)):
@@ -189,11 +189,11 @@ private func finish(
     _ dispatch: Dispatcher<AppAction>,
     _ edit: () async throws(CalendarError) -> String
 ) async {
-    do {
+    await dispatch.run { () async throws(CalendarError) in
         let message = try await edit()
         await dispatch(.edit(.finished(.success(message))))
         await dispatch(.today(.loadShifts))
-    } catch {
+    } catch: { error in
         await dispatch(.edit(.finished(.failure(error))))
     }
 }
