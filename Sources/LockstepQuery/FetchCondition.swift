@@ -152,19 +152,6 @@ public final class ManualCondition: Sendable {
         broadcaster.update { $0 = newValue }
     }
 
-    /// Changes the value and notifies subscribers if it changed: the former name of
-    /// ``send(_:)``.
-    ///
-    /// ```swift
-    /// isActive.send(false)   // was: isActive.set(false)
-    /// ```
-    ///
-    /// - Parameter newValue: The condition's new value.
-    @available(*, deprecated, renamed: "send(_:)")
-    public func set(_ newValue: Bool) {
-        send(newValue)
-    }
-
     /// A ``FetchCondition`` that reads and watches this value. It keeps this object alive.
     public var condition: FetchCondition {
         FetchCondition(

@@ -218,18 +218,3 @@ public final class EventSource<Element: Sendable>: AsyncSequence, Sendable {
         leaveBroadcast(on: state, reader: id)
     }
 }
-
-extension EventSource {
-    /// Delivers `element` to every subscriber and returns once each has handled it: the former
-    /// name of ``send(_:)``.
-    ///
-    /// ```swift
-    /// await screenshots.send(())   // was: await screenshots.post(())
-    /// ```
-    ///
-    /// - Parameter element: The event to deliver.
-    @available(*, deprecated, renamed: "send(_:)")
-    public func post(_ element: Element) async {
-        await send(element)
-    }
-}

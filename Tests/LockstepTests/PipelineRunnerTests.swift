@@ -3,6 +3,23 @@
 import LockstepTesting
 import Testing
 
+/// A unit of tracked work that tells when the task it stands for starts waiting.
+private final class WaitSignal: WorkUnit {
+    let onWait: @Sendable () -> Void
+
+    init(onWait: @escaping @Sendable () -> Void) {
+        self.onWait = onWait
+    }
+
+    func wait() { onWait() }
+    func prepareToPark(_ activity: String) {}
+    func prepareToWait(_ activity: String) {}
+    func commitPark() {}
+    func resume() {}
+    func finish() {}
+    func makeChild() -> any WorkUnit { self }
+}
+
 /// The order in which an effect's pipeline ends, forced step by step with a gate.
 @Suite("Pipeline runner")
 struct PipelineRunnerTests {
@@ -21,7 +38,6 @@ struct PipelineRunnerTests {
         let input = EffectInput<CounterAction>()
         let tree = DispatchTree()
         input.deliver(.increment, tree: tree)
-        #expect(tree.pendingCount == 1)
 
         let handOver = Gate()
         let handedOver = Lock<[EffectFailure<String>?]>([])
@@ -35,10 +51,19 @@ struct PipelineRunnerTests {
 
         #expect(handedOver.withLock { $0.count } == 1)
         #expect(handedOver.withLock { $0.first??.error is Boom })
-        #expect(tree.pendingCount == 1, "the pipeline let go of the action before its failure was handed over")
+
+        // A dispatch waiting on the tree now must wait: the pipeline still holds the action.
+        let (events, sink) = AsyncStream<String>.makeStream()
+        let dispatch = Task {
+            await tree.waitUntilDone(as: WaitSignal { sink.yield("waits") })
+            sink.yield("returns")
+        }
+        var order = events.makeAsyncIterator()
+        #expect(await order.next() == "waits", "the pipeline let go of the action before its failure was handed over")
 
         handOver.open()
         await run.value
-        #expect(tree.pendingCount == 0)
+        #expect(await order.next() == "returns")
+        await dispatch.value
     }
 }

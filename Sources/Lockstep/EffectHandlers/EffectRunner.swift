@@ -39,15 +39,6 @@
 /// effects still in flight.
 @MainActor
 public final class EffectRunner<Effect: Sendable, When: Sendable> {
-    /// An effect that did not complete, or whose completion was rejected: the former name of
-    /// ``EffectFailure``, the report a store's failed effects use too.
-    ///
-    /// ```swift
-    /// let failures: [EffectFailure<ProfileEffect>] = vm.effects.failures   // was: [EffectRunner.Failure]
-    /// ```
-    @available(*, deprecated, renamed: "EffectFailure")
-    public typealias Failure = EffectFailure<Effect>
-
     /// The function that performs each effect. Replace it to run the model against fakes.
     public var handler: EffectHandler<Effect, When>
 

@@ -56,12 +56,6 @@ final class DispatchTree: Sendable {
         waiter?.resume(with: .success(()))
     }
 
-    /// How many units of work are pending: the deliveries of the tree's actions that effects
-    /// have not let go of yet.
-    var pendingCount: Int {
-        state.withLock { $0.pending }
-    }
-
     /// Whether the root dispatch has stopped waiting on this tree.
     var isClosed: Bool {
         state.withLock { $0.isClosed }

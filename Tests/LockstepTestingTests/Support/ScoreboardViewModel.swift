@@ -1,8 +1,8 @@
 import LockstepTesting
 import Observation
 
-// Seed 003's ScoreboardViewModel, adapted as ARCHITECTURE.md allows: `@Observable` instead of
-// `ObservableObject` and `@Published`; the store is any `StoreProtocol` (a `Store` in the app,
+// The ReCombine testing guide's ScoreboardViewModel, adapted for Swift 6 on every platform:
+// `@Observable` instead of `ObservableObject` and `@Published`; the store is any `StoreProtocol` (a `Store` in the app,
 // a `MockStore` in tests) instead of `Store<Scoreboard.State>`; Combine's `assign(to:on:)`
 // becomes a task iterating `store.select(...)`; the tap handlers await the dispatch. Because
 // the bindings' first values arrive asynchronously, the model says when they have
