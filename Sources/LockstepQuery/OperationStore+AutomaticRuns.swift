@@ -7,8 +7,8 @@ extension OperationStore {
     func isStale(_ core: Core) -> Bool {
         guard let staleness = core.staleness else { return false }
         if core.context.isLazy, !core.hasRun { return false }
-        guard let valueSetAt = core.valueSetAt else { return true }
         if core.freshAfterInvalidation < core.invalidations { return true }
+        guard let valueSetAt = core.valueSetAt else { return staleness.isStaleWithoutValue(core.state) }
         return staleness.isStale(core.state, age: settings.clock.now() - valueSetAt)
     }
 

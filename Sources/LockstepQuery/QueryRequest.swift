@@ -124,15 +124,24 @@ extension MutationRequest {
 /// ```
 ///
 /// A stale value is still shown; staleness only decides whether a new subscriber, a reconnect or
-/// the app becoming active starts a fetch. A store that has never fetched is always stale, and so
-/// is an invalidated one.
+/// the app becoming active starts a fetch. A store that has never had a value is stale, unless
+/// its staleness is a ``when(_:)`` predicate that says otherwise; an invalidated one always is.
 public struct Staleness<State: Sendable>: Sendable {
     private let predicate: @Sendable (_ state: State, _ age: Duration) -> Bool
+    /// Whether the predicate also judges a store that has never had a value (``when(_:)``, whose
+    /// predicate reads the state alone); otherwise such a store is stale.
+    private let judgesStoreWithoutValue: Bool
 
     /// A staleness decided by `predicate`, given the state and the time since the value was last
-    /// set (on the client's clock).
+    /// set (on the client's clock). A store with no value yet is stale.
     public init(_ predicate: @escaping @Sendable (_ state: State, _ age: Duration) -> Bool) {
         self.predicate = predicate
+        self.judgesStoreWithoutValue = false
+    }
+
+    private init(judgingStoreWithoutValue predicate: @escaping @Sendable (State) -> Bool) {
+        self.predicate = { state, _ in predicate(state) }
+        self.judgesStoreWithoutValue = true
     }
 
     /// Stale as soon as it is fetched: every new subscriber refetches.
@@ -150,13 +159,26 @@ public struct Staleness<State: Sendable>: Sendable {
         Staleness { _, age in age >= duration }
     }
 
-    /// Stale when `predicate` says so about the state.
+    /// Stale when `predicate` says so about the state, asked before the first fetch too: a
+    /// predicate that says `false` keeps a store that has no value yet from fetching when it is
+    /// subscribed to.
+    ///
+    /// ```swift
+    /// // Fetched only when asked for, never by a new subscriber.
+    /// let draft = Draft.query.staleness(.when { _ in false })
+    /// ```
     public static func when(_ predicate: @escaping @Sendable (State) -> Bool) -> Staleness {
-        Staleness { state, _ in predicate(state) }
+        Staleness(judgingStoreWithoutValue: predicate)
     }
 
     /// Whether a value of this age in this state is stale.
     public func isStale(_ state: State, age: Duration) -> Bool {
         predicate(state, age)
+    }
+
+    /// Whether a store in `state` that has never had a value is stale: always, unless the
+    /// staleness was made by ``when(_:)``, whose predicate decides.
+    func isStaleWithoutValue(_ state: State) -> Bool {
+        judgesStoreWithoutValue ? predicate(state, .zero) : true
     }
 }
