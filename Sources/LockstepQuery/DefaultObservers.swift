@@ -26,6 +26,17 @@ public enum DefaultObservers {
         #endif
     }
 
+    /// The memory pressure source an ``OperationClient`` listens to by default: the system's
+    /// events (`DispatchMemoryPressureSource.shared`) on Apple platforms, `nil` elsewhere,
+    /// where the platform does not report memory pressure to apps.
+    public static var memoryPressureSource: (any MemoryPressureSource)? {
+        #if canImport(Darwin)
+            DispatchMemoryPressureSource.shared
+        #else
+            nil
+        #endif
+    }
+
     /// The focus condition outside tests: satisfied while the app is active.
     ///
     /// On iOS, tvOS, visionOS and macOS it follows the application's did-become-active and

@@ -58,8 +58,14 @@ extension OperationClient {
 
     // MARK: Refetch triggers
 
-    func observeRefetchTriggers() {
+    func observeRefetchTriggers(memoryPressureSource: (any MemoryPressureSource)?) {
         var subscriptions: [OperationSubscription] = []
+        if let memoryPressureSource {
+            subscriptions.append(
+                memoryPressureSource.subscribe { [weak self] pressure in
+                    if pressure != .normal { self?.evictUnusedStores() }
+                })
+        }
         if let observer = storeCreator.networkObserver {
             let wasConnected = Lock(observer.currentStatus == .connected)
             subscriptions.append(

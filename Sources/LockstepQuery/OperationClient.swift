@@ -81,7 +81,7 @@ public final class OperationClient: Sendable {
     public let evictionDelay: Duration?
 
     let clock: OperationClock
-    /// What eviction timers sleep on; see ``init(storeCreator:clock:now:evictionDelay:evictionClock:defaultContext:)``.
+    /// What eviction timers sleep on; see ``init(storeCreator:clock:now:evictionDelay:evictionClock:defaultContext:memoryPressureSource:)``.
     let evictionTimerClock: OperationClock
     let now: @Sendable () -> Date
     let tracker = WorkTracker()
@@ -106,6 +106,11 @@ public final class OperationClient: Sendable {
     ///     sleepers are only the runs' retries and delays. Pass the test clock here too to have
     ///     advancing it forget stores and tell ``subscribe(matching:onChange:)`` at once.
     ///   - defaultContext: The context every run starts from.
+    ///   - memoryPressureSource: Where the client hears of memory pressure: on a warning or a
+    ///     critical event it forgets every store with no subscriber and no run in flight
+    ///     (``evictUnusedStores(matching:)``). Defaults to the system's events on Apple
+    ///     platforms (``DefaultObservers/memoryPressureSource``) and none elsewhere; a test
+    ///     passes a ``ManualMemoryPressureSource``.
     ///
     /// ```swift
     /// let clock = ManualClock()
@@ -117,7 +122,8 @@ public final class OperationClient: Sendable {
         now: @escaping @Sendable () -> Date = Date.init,
         evictionDelay: Duration? = .seconds(300),
         evictionClock: (any Clock<Duration>)? = nil,
-        defaultContext: OperationContext = OperationContext()
+        defaultContext: OperationContext = OperationContext(),
+        memoryPressureSource: (any MemoryPressureSource)? = DefaultObservers.memoryPressureSource
     ) {
         self.storeCreator = storeCreator
         self.clock = OperationClock(clock)
@@ -132,7 +138,7 @@ public final class OperationClient: Sendable {
             self.evictionDelay = evictionDelay
         }
         storage = Lock(Storage(context: defaultContext))
-        observeRefetchTriggers()
+        observeRefetchTriggers(memoryPressureSource: memoryPressureSource)
     }
 
     deinit {
