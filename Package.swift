@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Lockstep 0.1.0. An app depends on it with
+// Lockstep 0.1.0 (CHANGELOG.md). An app depends on it with
 // `.package(url: "https://github.com/lockstep-swift/lockstep", from: "0.1.0")`, gives its app
 // target the Lockstep product (and LockstepQuery, LockstepLogging or LockstepCombine if it uses
 // them) and its test target LockstepTesting (and LockstepLoggingTesting to replay recordings).
