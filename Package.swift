@@ -153,7 +153,7 @@ let package = Package(
                 "Lockstep",
                 "LockstepTesting",
                 "LockstepQuery",
-                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // No IssueReporting: the articles' code gets `unimplemented` through Lockstep.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
