@@ -1,6 +1,11 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Lockstep 0.1.0 (CHANGELOG.md). An app depends on it with
+// `.package(url: "https://github.com/lockstep-swift/lockstep", from: "0.1.0")`, gives its app
+// target the Lockstep product (and LockstepQuery, LockstepLogging or LockstepCombine if it uses
+// them) and its test target LockstepTesting (and LockstepLoggingTesting to replay recordings).
+
 // `LOCKSTEP_TASK_GROUP_RUNNER=1 swift test --scratch-path .build-task-group` runs the suite on
 // the middleware runner of the OS versions without immediate tasks (before macOS 26 and iOS
 // 26), which Linux never takes on its own; `.ci/run` runs the suite, and Thread Sanitizer, that
@@ -18,10 +23,15 @@ let package = Package(
         .visionOS(.v2),
     ],
     products: [
+        // The store, reducers, middleware, effects and selectors: for the app target.
         .library(name: "Lockstep", targets: ["Lockstep"]),
+        // TestStore, MockStore, TestRunner and the test doubles: for the test target.
         .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
+        // The query cache for server data: for the app target, optional.
         .library(name: "LockstepQuery", targets: ["LockstepQuery"]),
+        // Logging and recording every action: for the app target, optional.
         .library(name: "LockstepLogging", targets: ["LockstepLogging"]),
+        // Replaying a recorded session in a TestStore: for the test target, optional.
         .library(name: "LockstepLoggingTesting", targets: ["LockstepLoggingTesting"]),
         // Publishers for stores and effects; an app that does not import it builds nothing more.
         .library(name: "LockstepCombine", targets: ["LockstepCombine"]),
@@ -143,7 +153,7 @@ let package = Package(
                 "Lockstep",
                 "LockstepTesting",
                 "LockstepQuery",
-                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // No IssueReporting: the articles' code gets `unimplemented` through Lockstep.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

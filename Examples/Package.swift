@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The seed apps, runnable on Linux, with their tests. A package of its own so that users of
+// The example apps, runnable on Linux, with their tests. A package of its own so that users of
 // Lockstep never resolve GRDB or swift-argument-parser.
 let package = Package(
     name: "LockstepExamples",
@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "ExampleSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
         // What the end-to-end tests share: running an example's executable.
         .target(name: "ExampleTestSupport", path: "Tests/ExampleTestSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
-        // Seed 000's ShiftScheduler: the Today feature, its middleware and a SQLite calendar.
+        // The shift calendar: the Today feature, its middleware and a SQLite calendar.
         .target(
             name: "ShiftScheduler",
             dependencies: [

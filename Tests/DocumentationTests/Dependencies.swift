@@ -1,10 +1,9 @@
-// The code of the article "Dependencies" (Sources/Lockstep/Documentation.docc/Dependencies.md).
-// The article quotes it; SnippetTests checks that it still does.
-import IssueReporting
+// The app code of the article "Dependencies" (Sources/Lockstep/Documentation.docc/Dependencies.md),
+// with only the imports an app's file has: IssueReporting's `unimplemented` comes with Lockstep.
+// The article quotes it; SnippetTests checks that it still does. Its tests are in
+// DependenciesTests.swift.
 import Lockstep
 import LockstepQuery
-import LockstepTesting
-import Testing
 
 // MARK: - A dependency: a struct of closures
 
@@ -122,41 +121,4 @@ func makeShelfStore(services: AppServices, client: OperationClient) -> Store<She
             ),
         ]
     )
-}
-
-// MARK: - Tests
-
-@MainActor
-@Suite("Dependencies")
-struct DependenciesTests {
-    @Test func searchUsesTheCatalogTheTestGives() async {
-        var services = AppServices.unimplemented
-        services.catalog.search = { _ in ["Dune", "Dune Messiah"] }
-        let client = OperationClient()
-        let store = makeShelfStore(services: services, client: client)
-
-        await store.dispatch(.search("dune"))
-
-        #expect(store.results == ["Dune", "Dune Messiah"])
-    }
-
-    @Test func aQueryReadsTheSameCatalog() async throws {
-        let services = AppServices(catalog: .inMemory(["Dune": "Spice and sand."]))
-        let client = OperationClient()
-        let store = makeShelfStore(services: services, client: client)
-
-        await store.dispatch(.summaryTapped("Dune"))
-
-        #expect(store.summary == "Spice and sand.")
-    }
-
-    @Test func anEndpointTheTestDidNotSetFailsTheTest() async {
-        let client = OperationClient()
-let store = makeShelfStore(services: .unimplemented, client: client)
-
-        await withKnownIssue {
-            await store.dispatch(.search("dune"))
-        }
-        #expect(store.results == [])
-    }
 }

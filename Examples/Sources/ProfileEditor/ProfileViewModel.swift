@@ -1,12 +1,12 @@
 import Lockstep
 import Observation
 
-/// Seed 002's profile screen: one entry point for events (``When``), effects as values
-/// (``Effect``) performed by an injectable handler through an `EffectRunner`, completions fed
-/// back as events, and a state guard on each completion.
+/// A profile screen: one entry point for events (``When``), effects as values (``Effect``)
+/// performed by an injectable handler through an `EffectRunner`, completions fed back as events,
+/// and a state guard on each completion.
 ///
-/// The seed's `When` and `Effect` keep its case names (its "network" is this app's JSON file
-/// store) and are nested here, so that `Effect` does not shadow Lockstep's.
+/// `When` and `Effect` speak of a network (here, the app's JSON file store) and are nested here,
+/// so that `Effect` does not shadow Lockstep's.
 @MainActor
 @Observable
 public final class ProfileViewModel {
@@ -42,7 +42,7 @@ public final class ProfileViewModel {
     /// Runs the triggered effects; await its `waitUntilIdle()` to see their completions applied.
     @ObservationIgnored public let effects: EffectRunner<Effect, When>
 
-    /// The handler that performs the effects; a test replaces it, as the seed does.
+    /// The handler that performs the effects; a test replaces it to run without them.
     public var effectHandler: EffectHandler<Effect, When> {
         get { effects.handler }
         set { effects.handler = newValue }

@@ -14,7 +14,7 @@ public enum ScoreError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Where posted scores go (seed 003's `ScoreAPIManager`).
+/// Where posted scores go: SQLite in the app, a mock in tests.
 public protocol ScoreAPI: Sendable {
     func postScore(home: String, away: String) async throws(ScoreError)
 }

@@ -1,6 +1,6 @@
 import Lockstep
 
-// Seed 003's scoreboard: actions as values of a protocol (ReCombine's style), a pure reducer,
+// A scoreboard: actions as values of a protocol (ReCombine's style), a pure reducer,
 // string selectors made with `createSelector`, and the post-score effect. The score API is
 // injected into the effect instead of kept in a static var.
 
@@ -31,7 +31,7 @@ public enum Scoreboard {
         }
     }
 
-    /// The score was saved. Unlike the seed's, it carries the score, for the alert line.
+    /// The score was saved. It carries the score, for the alert line.
     public struct PostScoreSuccess: ScoreboardAction {
         public let home: String
         public let away: String
@@ -41,7 +41,7 @@ public enum Scoreboard {
         }
     }
 
-    /// The score was not saved. Unlike the seed's, it says why.
+    /// The score was not saved, and why.
     public struct PostScoreError: ScoreboardAction {
         public let message: String
         public init(message: String) {
@@ -79,7 +79,7 @@ public enum Scoreboard {
 
     // MARK: - Effects
 
-    /// Seed 003's `postScore` effect: saves each posted score through `api`, and reports the
+    /// The post-score effect: saves each posted score through `api`, and reports the
     /// result as `PostScoreSuccess` or `PostScoreError`.
     public static func postScore(api: any ScoreAPI) -> Effect<any ScoreboardAction> {
         Effect(dispatch: true) { actions in

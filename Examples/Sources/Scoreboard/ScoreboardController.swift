@@ -48,12 +48,12 @@ public enum KeyReader {
     }
 }
 
-/// Seed 003's ScoreboardViewModel for a terminal: the key handlers dispatch the seed's actions,
+/// The scoreboard's view model, for a terminal: the key handlers dispatch the scoreboard's actions,
 /// and the `showAlert` effect it registers turns `PostScoreSuccess` into an alert line and a
 /// `ResetScore`. The store is any `StoreProtocol`: a `Store` in the app, a `MockStore` in tests.
 @MainActor
 public final class ScoreboardController {
-    /// Whether the alert was shown (seed 003's `showAlert`), and its last line.
+    /// Whether the alert was shown, and its last line.
     public private(set) var showAlert = false
     public private(set) var alertMessage: String?
     /// How many posts failed.

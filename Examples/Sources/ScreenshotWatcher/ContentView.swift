@@ -1,10 +1,10 @@
 import Observation
 
-// Seed 004's screenshot watcher on Linux: the screenshot notifications are an injected
-// `AsyncSequence` (an event source in tests, SIGUSR1 in the app), and a terminal screen stands
-// in for SwiftUI's `.task { await actions.onDisplay() }`.
+// A screenshot watcher on Linux: the screenshot notifications are an injected `AsyncSequence`
+// (an event source in tests, SIGUSR1 in the app), and a terminal screen stands in for SwiftUI's
+// `.task { await actions.onDisplay() }`.
 
-/// The seed's view model: how many screenshots have been taken.
+/// The view model: how many screenshots have been taken.
 @MainActor
 @Observable
 public final class ScreenshotViewModel {
@@ -13,7 +13,7 @@ public final class ScreenshotViewModel {
     public init() {}
 }
 
-/// The seed's `ContentView`: its text, and the actions it takes, injected.
+/// The screen, as a SwiftUI `ContentView` would be: its text, and the actions it takes, injected.
 public struct ContentView: Sendable {
     public let viewModel: ScreenshotViewModel
     public let actions: Actions

@@ -2,7 +2,8 @@ import Lockstep
 import Observation
 
 /// Prints the Today screen's states as the store goes through them: the reducer's loading
-/// state appears before the middleware's result, as seed 000's three phases promise.
+/// state appears before the middleware's result, as the dispatch contract promises (the reducer
+/// runs, the dispatch yields so the new state can be rendered, then the middleware runs).
 ///
 /// The renderer observes the store; each change schedules one render on the main actor. That
 /// render is queued during the reducer, before the dispatch yields, so it runs before any

@@ -7,7 +7,7 @@ import ProfileEditor
 struct ProfileEditorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile-editor",
-        abstract: "Seed 002's profile screen: show and change the email of a JSON profile.",
+        abstract: "A profile screen with one entry point for events: show and change the email of a JSON profile.",
         subcommands: [Show.self, SetEmail.self]
     )
 }

@@ -13,7 +13,7 @@ import Darwin
 struct ScoreboardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scoreboard",
-        abstract: "Seed 003's scoreboard: keys h, a, r, p, q, one a line; posted scores go to SQLite.",
+        abstract: "A scoreboard of stream effects and selectors: keys h, a, r, p, q, one a line; posted scores go to SQLite.",
         subcommands: [Play.self, History.self],
         defaultSubcommand: Play.self
     )

@@ -7,7 +7,7 @@ import ScreenshotWatcher
 struct ScreenshotWatcherCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screenshot-watcher",
-        abstract: "Seed 004's screenshot watcher: counts SIGUSR1 \"screenshots\" until SIGINT.",
+        abstract: "A view model driven by an async sequence: counts SIGUSR1 \"screenshots\" until SIGINT.",
         discussion: """
             The count is of deliveries, not of signals sent: the system merges a SIGUSR1 sent \
             while another is still pending, so a burst of signals may count fewer screenshots \

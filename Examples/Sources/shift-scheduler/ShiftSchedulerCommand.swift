@@ -9,7 +9,7 @@ import ShiftScheduler
 struct ShiftSchedulerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shift-scheduler",
-        abstract: "Seed 000's ShiftScheduler: today's shifts and a week of them, in SQLite.",
+        abstract: "A shift calendar of actions, a reducer and middleware: today's shifts and a week of them, in SQLite.",
         subcommands: [Today.self, List.self, Add.self, Switch.self, Delete.self],
         defaultSubcommand: Today.self
     )

@@ -3,7 +3,7 @@ import LockstepTesting
 import ProfileEditor
 import Testing
 
-// The seed's synchronous, throwing `handle(_:)` is the whole conformance.
+// The view model's synchronous, throwing `handle(_:)` is the whole conformance.
 extension ProfileViewModel: WhenHandling {}
 
 private struct NoEffects: Error {}
@@ -29,7 +29,7 @@ private actor Gate {
 @MainActor
 @Suite("Profile view model")
 struct ViewModelTests {
-    @Test("Seed 002's testUserStoryWithEffects, effects disabled by a throwing handler")
+    @Test("A user story, with effects disabled by a throwing handler")
     func testUserStoryWithEffects() async {
         await TestRunner<ProfileViewModel>.GIVEN {
             let vm = ProfileViewModel()

@@ -2,7 +2,7 @@ import LockstepTesting
 import Scoreboard
 import Testing
 
-/// Seed 003's ScoreboardViewModelTests, for the terminal controller, with `MockStore` and no
+/// The scoreboard's terminal controller (its view model), tested with a `MockStore` and no
 /// expectation, timeout or sleep: a dispatch returns once the registered effects have reacted.
 @MainActor
 @Suite("ScoreboardController")

@@ -3,7 +3,8 @@ import Lockstep
 import Scoreboard
 import Testing
 
-/// Seed 003's reducer and selector tests.
+/// The scoreboard's reducer and selectors, as pure functions: each score action's state, and the
+/// strings the selectors derive.
 @Suite("Scoreboard reducer and selectors")
 struct ScoreboardReducerTests {
     let mockState = Scoreboard.State(home: 2, away: 1)
@@ -38,7 +39,8 @@ struct ScoreboardReducerTests {
     }
 }
 
-/// Seed 003's effect tests: the post-score effect alone, fed through `source`.
+/// The post-score effect alone, fed actions through `source`: a success or an error for each
+/// posted score, and nothing for other actions.
 @Suite("postScore effect")
 struct PostScoreEffectTests {
     @Test func testPostScoreEffect_OnRequestSuccess_DispatchPostScoreSuccess() async throws {

@@ -3,10 +3,11 @@ import LockstepTesting
 import ScreenshotWatcher
 import Testing
 
-/// Seed 004's three tests, with an event source instead of NotificationCenter and a terminal
-/// screen instead of UIKit. None of them waits on a clock.
+/// Code driven by an `AsyncSequence`, tested with an event source instead of NotificationCenter
+/// and a terminal screen instead of UIKit: each screenshot is counted, the on-display action
+/// listens for screenshots, and the screen runs it when shown. None of them waits on a clock.
 @MainActor
-@Suite("Screenshot watcher (seed 004)")
+@Suite("Screenshot watcher")
 struct ScreenshotWatcherTests {
     @Test func testA_defaultRespondToScreenshotAction_incrementsViewModelCount() async {
         let viewModel = ScreenshotViewModel()

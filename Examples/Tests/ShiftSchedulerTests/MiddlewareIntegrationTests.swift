@@ -50,7 +50,8 @@ final class MockCalendarService: CalendarService {
     }
 }
 
-/// Seed 000's integration tests on the example app: await the dispatch, never sleep.
+/// The store, the middleware and the calendar together: each test awaits the dispatch, which
+/// returns when the middleware and the actions it dispatched are done, and never sleeps.
 @MainActor
 @Suite("Middleware integration")
 struct MiddlewareIntegrationTests {

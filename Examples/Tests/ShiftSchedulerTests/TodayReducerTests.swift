@@ -4,7 +4,7 @@ import Testing
 let morning = Shift(id: 1, title: "Morning", day: "2026-11-22", startHour: 6, endHour: 14)
 let evening = Shift(id: 2, title: "Evening", day: "2026-11-22", startHour: 14, endHour: 22)
 
-/// Seed 000's reducer tests, on the example's Today feature.
+/// The Today feature's reducer, tested as a pure function: each action's state, no store needed.
 @Suite("Today reducer")
 struct TodayReducerTests {
     @Test func testLoadShiftsSetsLoading() {
