@@ -44,6 +44,7 @@ public typealias InPlaceReducer<State, Action> = @Sendable (_ state: inout State
 ///
 /// - Parameter reducer: A reducer that returns the next state.
 /// - Returns: A reducer that assigns the next state in place.
+@inlinable
 public func inPlaceReducer<State, Action>(
     _ reducer: @escaping Reducer<State, Action>
 ) -> InPlaceReducer<State, Action> {
