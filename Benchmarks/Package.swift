@@ -31,6 +31,18 @@ let package = Package(
             path: "Benchmarks/ReduxModel",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The regression gate of issue 29 (scripts/gate): ratios against floors measured in the
+        // same run, each with a bound; a plain release executable, so it builds without the
+        // benchmark plugin.
+        .executableTarget(
+            name: "LockstepGate",
+            dependencies: [
+                "ReduxModel",
+                .product(name: "Lockstep", package: "Lockstep"),
+            ],
+            path: "Gate",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "LockstepBenchmarks",
             dependencies: [
