@@ -229,8 +229,9 @@ enum RowAction: Sendable {
     case bump
 }
 
-/// A collection of rows that keeps an index from id to position, as `IdentifiedArray` does.
-struct IdentifiedRows: MutableCollection, RandomAccessCollection, Sendable, Equatable {
+/// A collection of rows that keeps an index from id to position, as `IdentifiedArray` does, and
+/// says so to Lockstep as an app says it of `IdentifiedArray`: through `RowsIndexedByID`.
+struct IdentifiedRows: MutableCollection, RandomAccessCollection, RowsIndexedByID, Sendable, Equatable {
     private(set) var rows: [Row]
     private var positions: [Int: Int]
 
