@@ -29,23 +29,17 @@ package final class ChildStoreCache {
 
     package init() {}
 
-    /// The cached child for this path, row id and child type, or a new one made by `make`.
-    func child<Child: AnyObject>(
-        path: AnyKeyPath,
-        id: AnyHashable? = nil,
-        make: () -> Child
-    ) -> Child {
-        let key = Key(path: path, childType: ObjectIdentifier(Child.self), id: id)
-        if let cached = children[key]?.child as? Child {
-            return cached
-        }
-        let child = make()
+    /// The cached child for this path, row id and child type, when one is alive.
+    func cachedChild<Child: AnyObject>(path: AnyKeyPath, id: AnyHashable? = nil) -> Child? {
+        children[Key(path: path, childType: ObjectIdentifier(Child.self), id: id)]?.child as? Child
+    }
+
+    /// Keeps `child`, weakly, as the child for this path, row id and child type.
+    func insert<Child: AnyObject>(_ child: Child, path: AnyKeyPath, id: AnyHashable? = nil) {
         if children.count >= pruneAt {
             children = children.filter { $0.value.child != nil }
             pruneAt = max(64, children.count * 2)
         }
-        children[key] = WeakChild(child)
-        return child
+        children[Key(path: path, childType: ObjectIdentifier(Child.self), id: id)] = WeakChild(child)
     }
-
 }

@@ -35,7 +35,8 @@ public protocol RowsIndexedByID: RandomAccessCollection, SendableMetatype where 
 
 /// How rows of a collection type are found by id: through ``RowsIndexedByID/index(id:)`` when
 /// the type conforms, by a linear search otherwise. Made once per lifted reducer or middleware,
-/// so the conformance is looked up once, not on every action.
+/// so the conformance is looked up once, not on every action (a row store makes one per read of
+/// its row: a look-up in the runtime's cache of conformances, constant time).
 struct RowLookup<Rows: Collection>: Sendable where Rows.Element: Identifiable {
     /// `Rows` as a ``RowsIndexedByID`` type, when it is one.
     private let indexedType: (any RowsIndexedByID.Type)?

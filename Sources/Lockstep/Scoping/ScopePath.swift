@@ -3,6 +3,7 @@
 ///
 /// Paths compose, so a grandchild reads the root's state directly and keeps working when nothing
 /// holds the child in between.
+@usableFromInline
 enum ScopePath<Root, Slice> {
     case direct(KeyPath<Root, Slice>)
     case optional(KeyPath<Root, Slice?>)
@@ -44,37 +45,11 @@ extension Optional {
 }
 
 extension RandomAccessCollection where Element: Identifiable {
-    /// The element with `id`, or `nil`, found by a linear search: the key path component of a
-    /// row's child store in a collection that is not ``RowsIndexedByID``.
-    subscript(scopeRow id: Element.ID) -> Element? {
-        RowLookup<Self>.linearSearch(self, id).map { self[$0] }
-    }
-
-    /// The key path from the collection to its row with `id`: through
-    /// ``RowsIndexedByID/index(id:)`` when the collection's type conforms, by a linear search
-    /// otherwise.
-    static func rowPath(id: Element.ID) -> KeyPath<Self, Element?> {
-        guard let indexed = Self.self as? any RowsIndexedByID.Type else {
-            return \Self.[scopeRow: id]
-        }
-        return indexedRowPath(indexed, id: id)
-    }
-
-    /// The key path through `Indexed.index(id:)`, where `Indexed` is `Self` (the cast of
-    /// `Self.self` to it succeeded), so the casts below are from a type to itself.
-    private static func indexedRowPath<Indexed: RowsIndexedByID>(
-        _: Indexed.Type, id: Element.ID
-    ) -> KeyPath<Self, Element?> {
-        let indexedID = id as! Indexed.Element.ID
-        let path: KeyPath<Indexed, Indexed.Element?> = \Indexed.[indexedRow: indexedID]
-        return path as! KeyPath<Self, Element?>
-    }
-}
-
-extension RowsIndexedByID {
-    /// The element with `id`, or `nil`, found through ``index(id:)``: the key path component of
-    /// a row's child store in an indexed collection.
-    subscript(indexedRow id: Element.ID) -> Element? {
-        index(id: id).map { self[$0] }
+    /// The element with `id`, or `nil`: the key path component of a row's child store. Found
+    /// through ``RowsIndexedByID/index(id:)`` when the collection's type conforms, by a linear
+    /// search otherwise.
+    @usableFromInline
+    subscript(rowByID id: Element.ID) -> Element? {
+        RowLookup<Self>().row(id, in: self)
     }
 }

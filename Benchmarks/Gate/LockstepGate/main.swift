@@ -342,7 +342,7 @@ func calibrate(target: Double = 30e6, minimum: Int = 1, _ measure: (Int) async -
 @MainActor
 func runGate() async -> Bool {
     // More rounds make the medians steadier; the bounds stay as they are.
-    let rounds = max(1, Int(ProcessInfo.processInfo.environment["LOCKSTEP_GATE_ROUNDS"] ?? "") ?? 7)
+    let rounds = max(1, Int(ProcessInfo.processInfo.environment["LOCKSTEP_GATE_ROUNDS"] ?? "") ?? 11)
     let one: [Lockstep.Middleware<Counter, CounterAction, Void>] = [makeIgnoringMiddleware()]
 
     var gates = [
