@@ -15,7 +15,9 @@ package final class ChildStoreCache {
         let id: AnyHashable?
     }
 
-    private final class WeakChild {
+    /// A weak reference kept in the dictionary's own storage (a struct, not an object of its
+    /// own: one allocation less for each child made).
+    private struct WeakChild {
         weak var child: AnyObject?
         init(_ child: AnyObject) { self.child = child }
     }
