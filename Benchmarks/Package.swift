@@ -31,6 +31,19 @@ let package = Package(
             path: "Benchmarks/ReduxModel",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The regression gate of issue 29 (scripts/gate): ratios against floors measured in the
+        // same run, each with a bound; a plain release executable, so it builds without the
+        // benchmark plugin. Its folder is not directly under Benchmarks/, where package-benchmark
+        // takes every executable target for a benchmark suite (and the smoke run would run it).
+        .executableTarget(
+            name: "LockstepGate",
+            dependencies: [
+                "ReduxModel",
+                .product(name: "Lockstep", package: "Lockstep"),
+            ],
+            path: "Gate/LockstepGate",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "LockstepBenchmarks",
             dependencies: [

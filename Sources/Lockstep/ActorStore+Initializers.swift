@@ -18,6 +18,7 @@ extension ActorStore {
     ///   - effects: Effects to run for the whole life of the store, as if registered with
     ///     ``register(_:)`` right away.
     ///   - observers: Observers of every reduction, for logging and recording.
+    @inlinable
     public init<Services: Sendable>(
         state: State,
         reducer: @escaping Reducer<State, Action>,
@@ -74,6 +75,7 @@ extension ActorStore {
     ///   - middlewares: The side effects, run concurrently after the reducer for every action.
     ///   - effects: Effects to run for the whole life of the store.
     ///   - observers: Observers of every reduction, for logging and recording.
+    @inlinable
     public init(
         state: State,
         reducer: @escaping Reducer<State, Action>,

@@ -44,6 +44,7 @@ public typealias InPlaceReducer<State, Action> = @Sendable (_ state: inout State
 ///
 /// - Parameter reducer: A reducer that returns the next state.
 /// - Returns: A reducer that assigns the next state in place.
+@inlinable
 public func inPlaceReducer<State, Action>(
     _ reducer: @escaping Reducer<State, Action>
 ) -> InPlaceReducer<State, Action> {
@@ -189,7 +190,12 @@ public func ifLetReducer<State, Action, FeatureState, FeatureAction>(
 ///
 /// `action` extracts the row's id and the row action from an app action; the row reducer runs
 /// in place on the element with that id. A row action for an id that is not in the collection (a
-/// late response for a removed row) is reported as an issue and changes nothing:
+/// late response for a removed row) is reported as an issue and changes nothing.
+///
+/// The row is found by its id through ``RowsIndexedByID/index(id:)`` when the collection's
+/// type conforms to ``RowsIndexedByID`` (an `IdentifiedArray`, once the app declares the
+/// conformance): a row action costs the same in 10,000 rows as in 100. Any other collection is
+/// searched linearly, so a row action costs in proportion to the row's position.
 ///
 /// ```swift
 /// enum AppAction: Sendable {
@@ -220,9 +226,10 @@ public func forEachReducer<State, Action, Rows, RowAction>(
 ) -> InPlaceReducer<State, Action>
 where Rows: MutableCollection & RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable {
     let site = "\(fileID):\(line)"
+    let lookup = RowLookup<Rows>()
     return { appState, appAction in
         guard let (id, rowAction) = action(appAction) else { return }
-        guard let index = appState[keyPath: state].firstIndex(where: { $0.id == id }) else {
+        guard let index = lookup.index(appState[keyPath: state], id) else {
             reportMissingChildState(rowAction, what: "no row has the id \(id)", site: site)
             return
         }

@@ -14,6 +14,8 @@ import Foundation
 //   in a row, one empty child task, one child task making the twenty calls).
 // - AppScaleBenchmarks.swift: large state with an in-place reducer, views that read one field,
 //   twenty middlewares that ignore the action.
+// - RowBenchmarks.swift: a row action through forEachReducer and scope(forEach:), in rows found
+//   by id through an index (RowsIndexedByID) and in an Array searched linearly.
 //
 // Every benchmark measures one operation per inner-loop step, so with the `.kilo` scaling factor
 // the figures marked `*` in package-benchmark's output read directly as "per operation".
@@ -32,6 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     registerActorMiddlewareFloors()
     registerEffectBenchmarks()
     registerAppScaleBenchmarks()
+    registerRowBenchmarks()
     registerLoggingBenchmarks()
     registerLoggingBaselines()
 }

@@ -1,6 +1,10 @@
 import IdentifiedCollections
 import Lockstep
 
+// Row actions (forEachReducer, forEachMiddleware) and row stores find a row through
+// IdentifiedArray's own index(id:), in constant time, instead of searching the rows.
+extension IdentifiedArray: @retroactive RowsIndexedByID where Element: Identifiable, ID == Element.ID {}
+
 /// The list of books: its rows, loaded from the database.
 public struct BookListState: Equatable, Sendable {
     /// The rows, by book id.

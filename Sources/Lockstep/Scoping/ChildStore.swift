@@ -37,9 +37,13 @@ import Observation
 public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol {
     let link: any ScopeLink<State, Action>
     private var lastState: State
-    private let effects = EffectHost<Action>()
+    /// The effects registered on this child store, made at the first registration: most child
+    /// stores (a row's) never register one, and a host costs several allocations and a lock, a
+    /// third of making a row store.
+    private var registeredEffects: EffectHost<Action>?
     private let site: String
-    package let childStores = ChildStoreCache()
+    /// The child stores made by scoping this one, made at the first scope.
+    package private(set) lazy var childStores = ChildStoreCache()
 
     init(link: any ScopeLink<State, Action>, initialState: State, site: String) {
         self.link = link
@@ -91,7 +95,9 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
     public func dispatch(action: Action) async {
         guard checkActive(action) else { return }
         _ = await link.dispatch(action)
-        await effects.deliver(action)
+        if let registeredEffects {
+            await registeredEffects.deliver(action)
+        }
     }
 
     /// Reduces `action` in the root store now and runs its side effects in a task the root store
@@ -103,7 +109,7 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
     public func send(_ action: Action) -> Task<Void, Never> {
         guard checkActive(action) else { return Task {} }
         guard let task = link.send(action) else { return Task {} }
-        guard effects.hasEffects else { return task }
+        guard let effects = registeredEffects, effects.hasEffects else { return task }
         return Task { [effects] in
             await task.value
             await effects.deliver(action)
@@ -118,6 +124,8 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
     /// - Returns: The registration that keeps the effect running.
     public func register(_ effect: Effect<Action>) -> EffectRegistration {
         let link = self.link
+        let effects = registeredEffects ?? EffectHost<Action>()
+        registeredEffects = effects
         return effects.register(
             effect,
             onOutput: { @MainActor action in _ = await link.dispatch(action) },

@@ -73,6 +73,11 @@ extension StoreProtocol {
     /// A row store handed out keeps its last state when the row is removed; actions sent to it
     /// from then on are reported and dropped.
     ///
+    /// The row store reads its row by id whenever it reads its state: through
+    /// ``RowsIndexedByID/index(id:)`` when the collection's type conforms to ``RowsIndexedByID``
+    /// (an `IdentifiedArray`, once the app declares it), in constant time; by a linear search in
+    /// any other collection.
+    ///
     /// - Parameters:
     ///   - state: The collection of rows.
     ///   - id: The id of the row.
@@ -81,6 +86,7 @@ extension StoreProtocol {
     ///   - fileID: Named in the issue for an action sent once the row is gone; the caller's.
     ///   - line: Named in that issue; the caller's.
     /// - Returns: The row's child store, or `nil` when no row has `id`.
+    @inlinable
     public func scope<Rows: RandomAccessCollection, RowAction: Sendable>(
         state: KeyPath<State, Rows>,
         id: Rows.Element.ID,
@@ -89,10 +95,7 @@ extension StoreProtocol {
         line: UInt = #line
     ) -> ChildStore<Rows.Element, RowAction>?
     where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
-        let rowPath = state.appending(path: \Rows.[scopeRow: id])
-        return makeChild(
-            .optional(rowPath), embed: { action(id, $0) }, cacheKey: state, id: AnyHashable(id),
-            site: "\(fileID):\(line)")
+        rowStore(state: state, id: id, action: action, site: "\(fileID):\(line)", parent: ScopeParent(of: self))
     }
 
     /// A store for every row of a collection of identifiable rows, in order: what a list shows.
@@ -108,8 +111,14 @@ extension StoreProtocol {
     ///   - action: The function that embeds a row id and a row action in an action of this store.
     ///   - fileID: Named in the issue for an action sent once a row is gone; the caller's.
     ///   - line: Named in that issue; the caller's.
+    /// Linear in the rows for a ``RowsIndexedByID`` collection (an `IdentifiedArray`, once the
+    /// app declares the conformance), where each row store finds its row by id in constant time;
+    /// in proportion to the square of the rows for any other collection, which each row store
+    /// searches linearly.
+    ///
     /// - Returns: One child store per row, each the one ``scope(state:id:action:fileID:line:)``
     ///   returns for its id.
+    @inlinable
     public func scope<Rows: RandomAccessCollection, RowAction: Sendable>(
         forEach state: KeyPath<State, Rows>,
         action: @escaping @Sendable (Rows.Element.ID, RowAction) -> Action,
@@ -117,31 +126,76 @@ extension StoreProtocol {
         line: UInt = #line
     ) -> [ChildStore<Rows.Element, RowAction>]
     where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
+        let site = "\(fileID):\(line)"
+        let parent = ScopeParent(of: self)
         let ids = self.state[keyPath: state].map(\.id)
         return ids.compactMap { id in
-            scope(state: state, id: id, action: action, fileID: fileID, line: line)
+            rowStore(state: state, id: id, action: action, site: site, parent: parent)
         }
+    }
+
+    /// The store of the row with `id`, for ``scope(state:id:action:fileID:line:)`` and each row
+    /// of ``scope(forEach:action:fileID:line:)``.
+    ///
+    /// Inlinable with them, so that the row's key path is made in the app's module, for its
+    /// types: made here, generically, each key path resolved its generic arguments by name at
+    /// run time, about a third of the cost of a row store.
+    @inlinable
+    func rowStore<Rows: RandomAccessCollection, RowAction: Sendable>(
+        state: KeyPath<State, Rows>,
+        id: Rows.Element.ID,
+        action: @escaping @Sendable (Rows.Element.ID, RowAction) -> Action,
+        site: String,
+        parent: ScopeParent<State, Action>
+    ) -> ChildStore<Rows.Element, RowAction>?
+    where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
+        makeChild(
+            .optional(state.appending(path: \Rows.[rowByID: id])), embed: { action(id, $0) }, cacheKey: state,
+            id: AnyHashable(id), site: site, parent: parent)
     }
 
     /// The child store for `path`, from the cache when one is alive, or `nil` when the part is
     /// absent now.
-    private func makeChild<ChildState: Sendable, ChildAction: Sendable>(
+    @usableFromInline
+    func makeChild<ChildState: Sendable, ChildAction: Sendable>(
         _ path: ScopePath<State, ChildState>,
         embed: @escaping @Sendable (ChildAction) -> Action,
         cacheKey: AnyKeyPath,
         id: AnyHashable?,
-        site: String
+        site: String,
+        parent: ScopeParent<State, Action>? = nil
     ) -> ChildStore<ChildState, ChildAction>? where State: Sendable {
+        let parent = parent ?? ScopeParent(of: self)
+        if let cached: ChildStore<ChildState, ChildAction> = parent.cache?.cachedChild(path: cacheKey, id: id) {
+            return cached.link.read() == nil ? nil : cached
+        }
         let link: any ScopeLink<ChildState, ChildAction>
-        if let child = self as? ChildStore<State, Action> {
+        if let child = parent.childStore {
             link = child.link.appending(path, embed: embed)
         } else {
-            link = RootLink(root: self, path: path, embed: embed)
+            link = RootLink(root: self, observable: parent.observable, path: path, embed: embed)
         }
         guard let initialState = link.read() else { return nil }
-        let make = { ChildStore(link: link, initialState: initialState, site: site) }
-        guard let cache = (self as? any PartObservable)?.childStores ?? (self as? ChildStore<State, Action>)?.childStores
-        else { return make() }
-        return cache.child(path: cacheKey, id: id, make: make)
+        let child = ChildStore(link: link, initialState: initialState, site: site)
+        parent.cache?.insert(child, path: cacheKey, id: id)
+        return child
+    }
+}
+
+/// What making a child store needs to know about the store it is scoped from, found once per
+/// `scope` call (once for all the rows of `scope(forEach:)`): the store as a child store, or as
+/// a store whose parts are observed one by one, and its cache of child stores.
+@usableFromInline
+@MainActor
+final class ScopeParent<State: Sendable, Action: Sendable> {
+    let childStore: ChildStore<State, Action>?
+    let observable: (any PartObservable<State>)?
+    let cache: ChildStoreCache?
+
+    @usableFromInline
+    init<Parent: StoreProtocol>(of store: Parent) where Parent.State == State, Parent.Action == Action {
+        childStore = store as? ChildStore<State, Action>
+        observable = childStore == nil ? store as? any PartObservable<State> : nil
+        cache = observable?.childStores ?? childStore?.childStores
     }
 }

@@ -36,9 +36,14 @@ final class RootLink<Root: StoreProtocol, State: Sendable, Action: Sendable>: Sc
     /// The observation of each member read so far, made once per member.
     private var memberObservations: [AnyKeyPath: () -> Void] = [:]
 
-    init(root: Root, path: ScopePath<Root.State, State>, embed: @escaping @Sendable (Action) -> Root.Action) {
+    /// - Parameter observable: `root` as a store whose parts are observed one by one, when it is
+    ///   one (the caller has it already, so the cast is not made again for every row).
+    init(
+        root: Root, observable: (any PartObservable<Root.State>)?, path: ScopePath<Root.State, State>,
+        embed: @escaping @Sendable (Action) -> Root.Action
+    ) {
         self.root = root
-        self.observable = root as? any PartObservable<Root.State>
+        self.observable = observable
         self.path = path
         self.embed = embed
     }
@@ -106,7 +111,7 @@ final class RootLink<Root: StoreProtocol, State: Sendable, Action: Sendable>: Sc
             return DeadLink<Slice, SliceAction>()
         }
         return RootLink<Root, Slice, SliceAction>(
-            root: root, path: path.appending(next), embed: { embed(nextEmbed($0)) })
+            root: root, observable: observable, path: path.appending(next), embed: { embed(nextEmbed($0)) })
     }
 }
 

@@ -3,6 +3,7 @@
 ///
 /// Paths compose, so a grandchild reads the root's state directly and keeps working when nothing
 /// holds the child in between.
+@usableFromInline
 enum ScopePath<Root, Slice> {
     case direct(KeyPath<Root, Slice>)
     case optional(KeyPath<Root, Slice?>)
@@ -44,8 +45,11 @@ extension Optional {
 }
 
 extension RandomAccessCollection where Element: Identifiable {
-    /// The element with `id`, or `nil`: the key path component of a row's child store.
-    subscript(scopeRow id: Element.ID) -> Element? {
-        first { $0.id == id }
+    /// The element with `id`, or `nil`: the key path component of a row's child store. Found
+    /// through ``RowsIndexedByID/index(id:)`` when the collection's type conforms, by a linear
+    /// search otherwise.
+    @usableFromInline
+    subscript(rowByID id: Element.ID) -> Element? {
+        RowLookup<Self>().row(id, in: self)
     }
 }

@@ -167,6 +167,9 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 /// cancellation id of its own: when the row is removed, the work still running for it is
 /// cancelled. A row action for an id that is not in the collection is reported as an issue.
 ///
+/// Rows are found by id through ``RowsIndexedByID/index(id:)`` when the collection's type
+/// conforms (an `IdentifiedArray`, once the app declares it), by a linear search otherwise.
+///
 /// ```swift
 /// middlewares: [
 ///     forEachMiddleware(todoMiddleware, state: \AppState.todos, action: \AppAction.todo, embed: AppAction.todo),
@@ -193,18 +196,19 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
     Rows.Element.ID: Sendable {
     let scope = ScopeToken()
     let site = "\(fileID):\(line)"
+    let lookup = RowLookup<Rows>()
     return { appState, appAction, services, dispatch in
         let rows = appState[keyPath: state]
         dispatch.cancellations.cancelRemovedRows(in: scope) { (id: Rows.Element.ID) in
-            rows.contains { $0.id == id }
+            lookup.index(rows, id) != nil
         }
         guard let (id, rowAction) = action(appAction) else { return }
-        guard let row = rows.first(where: { $0.id == id }) else {
+        guard let row = lookup.row(id, in: rows) else {
             reportMissingChildState(rowAction, what: "no row has the id \(id)", site: site)
             return
         }
         let rowDispatch: Dispatcher<RowAction> = dispatch.scoped(
-            embed: { embed(id, $0) }, state: { (appState: State) in appState[keyPath: state][scopeRow: id] })
+            embed: { embed(id, $0) }, state: { (appState: State) in lookup.row(id, in: appState[keyPath: state]) })
         await dispatch.cancellations.run(
             CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
         ) {

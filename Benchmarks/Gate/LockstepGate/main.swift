@@ -1,0 +1,457 @@
+import Foundation
+import Lockstep
+import Observation
+import ReduxModel
+
+// The regression gate of issue 29: ratios of dispatch costs against floors measured in the same
+// process, median of several rounds, each with a bound. Prints every ratio and exits non-zero
+// when one passes its bound. Run with `Benchmarks/scripts/gate` (a release build).
+//
+// Every figure is a time per operation; a round measures each pair back to back, and the ratio
+// of a round is taken within that round, so a machine that gets slower or faster between rounds
+// moves both sides of a ratio alike. The ratio printed is the median over the rounds.
+
+// MARK: - Shared types
+
+struct Counter: Sendable, Equatable {
+    var value = 0
+}
+
+enum CounterAction: Sendable {
+    case increment
+}
+
+/// The reducer of the dispatch ratios. Not inlined, so the floor pays for a call as a store does.
+@inline(never)
+func counterReducer(_ state: Counter, _ action: CounterAction) -> Counter {
+    var state = state
+    switch action {
+    case .increment: state.value &+= 1
+    }
+    return state
+}
+
+/// What an app without a store writes its state into: the floor of a dispatch.
+@Observable
+final class CounterModel {
+    var state = Counter()
+}
+
+/// A middleware that ignores every action, built behind a call the optimizer does not look
+/// through.
+@inline(never)
+func makeIgnoringMiddleware<State, Action>() -> Lockstep.Middleware<State, Action, Void> {
+    { _, _, _, _ in }
+}
+
+/// Stops the gate when a store did not reach the count it should: a measurement that lost work
+/// measures nothing.
+func check(_ value: Int, _ expected: Int, _ what: String) {
+    guard value != expected else { return }
+    FileHandle.standardError.write(Data("gate: \(what): expected \(expected), got \(value)\n".utf8))
+    exit(2)
+}
+
+let clock = ContinuousClock()
+
+func nanoseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+}
+
+// MARK: - (a) and (b): dispatch against its floors, on the main actor
+
+@MainActor
+func observableWrite(_ count: Int) -> Double {
+    let model = CounterModel()
+    let start = clock.now
+    for _ in 0..<count {
+        model.state = counterReducer(model.state, .increment)
+    }
+    let elapsed = clock.now - start
+    check(model.state.value, count, "observable writes")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+@MainActor
+func mainActorYields(_ count: Int) async -> Double {
+    let start = clock.now
+    for _ in 0..<count {
+        await Task.yield()
+    }
+    return nanoseconds(clock.now - start) / Double(count)
+}
+
+@MainActor
+func storeDispatches(_ count: Int, middlewares: [Lockstep.Middleware<Counter, CounterAction, Void>]) async -> Double {
+    let store = Store(state: Counter(), reducer: counterReducer, services: (), middlewares: middlewares)
+    let start = clock.now
+    for _ in 0..<count {
+        await store.dispatch(.increment)
+    }
+    let elapsed = clock.now - start
+    check(store.state.value, count, "Store dispatches")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+// MARK: - (c) twenty features lifted with scopeMiddleware
+
+struct Feature: Sendable, Equatable {
+    var count = 0
+}
+
+enum FeatureAction: Sendable {
+    case bump
+}
+
+struct Features: Sendable, Equatable {
+    var features: [Feature]
+}
+
+enum FeaturesAction: Sendable {
+    case feature(Int, FeatureAction)
+}
+
+@inline(never)
+func featuresReducer(_ state: Features, _ action: FeaturesAction) -> Features {
+    var state = state
+    switch action {
+    case .feature(let index, .bump): state.features[index].count &+= 1
+    }
+    return state
+}
+
+/// The middlewares of `count` features, each lifted with `scopeMiddleware` to its own part of
+/// the state and its own actions; each feature's middleware ignores its actions.
+func featureMiddlewares(_ count: Int) -> [Lockstep.Middleware<Features, FeaturesAction, Void>] {
+    (0..<count).map { index in
+        scopeMiddleware(
+            makeIgnoringMiddleware() as Lockstep.Middleware<Feature, FeatureAction, Void>,
+            state: \Features.features[index],
+            action: { (action: FeaturesAction) -> FeatureAction? in
+                guard case .feature(index, let featureAction) = action else { return nil }
+                return featureAction
+            },
+            embed: { FeaturesAction.feature(index, $0) })
+    }
+}
+
+@MainActor
+func scopedStoreDispatches(_ count: Int, features: Int) async -> Double {
+    let store = Store(
+        state: Features(features: Array(repeating: Feature(), count: features)), reducer: featuresReducer,
+        services: (), middlewares: featureMiddlewares(features))
+    let start = clock.now
+    for _ in 0..<count {
+        await store.dispatch(.feature(0, .bump))
+    }
+    let elapsed = clock.now - start
+    check(store.state.features[0].count, count, "Store dispatches to a feature")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+@concurrent
+func scopedActorStoreDispatches(_ count: Int, features: Int) async -> Double {
+    let store = ActorStore(
+        state: Features(features: Array(repeating: Feature(), count: features)), reducer: featuresReducer,
+        services: (), middlewares: featureMiddlewares(features))
+    let start = clock.now
+    for _ in 0..<count {
+        await store.dispatch(.feature(0, .bump))
+    }
+    let elapsed = clock.now - start
+    check(await store.state.features[0].count, count, "ActorStore dispatches to a feature")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+// MARK: - (d) twenty ignoring middlewares on ActorStore against the ReSwift model's twenty
+
+@concurrent
+func actorStoreDispatches(_ count: Int, middlewares: Int) async -> Double {
+    let store = ActorStore(
+        state: Counter(), reducer: counterReducer, services: (),
+        middlewares: Array(repeating: makeIgnoringMiddleware(), count: middlewares))
+    let start = clock.now
+    for _ in 0..<count {
+        await store.dispatch(.increment)
+    }
+    let elapsed = clock.now - start
+    check(await store.state.value, count, "ActorStore dispatches")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+extension CounterAction: ReduxModel.Action {}
+
+func reduxCounterReducer(_ action: any ReduxModel.Action, _ state: Counter?) -> Counter {
+    let state = state ?? Counter()
+    guard let action = action as? CounterAction else { return state }
+    return counterReducer(state, action)
+}
+
+func passThroughReduxMiddleware(
+    _ dispatch: @escaping ReduxModel.DispatchFunction,
+    _ getState: @escaping () -> Counter?
+) -> (_ next: @escaping ReduxModel.DispatchFunction) -> ReduxModel.DispatchFunction {
+    { next in { action in next(action) } }
+}
+
+final class CountingSubscriber: StoreSubscriber {
+    private(set) var received = 0
+    func newState(state: Counter) { received &+= 1 }
+}
+
+/// The ReSwift model with `middlewares` pass-through middlewares and one subscriber, as the
+/// suite's ReSwift baseline has.
+func reduxDispatches(_ count: Int, middlewares: Int) -> Double {
+    let store = ReduxModel.Store<Counter>(
+        reducer: reduxCounterReducer, state: Counter(),
+        middleware: Array(repeating: passThroughReduxMiddleware, count: middlewares))
+    let subscriber = CountingSubscriber()
+    store.subscribe(subscriber)
+    let start = clock.now
+    for _ in 0..<count {
+        store.dispatch(CounterAction.increment)
+    }
+    let elapsed = clock.now - start
+    check(store.state?.value ?? 0, count, "ReSwift-model dispatches")
+    check(subscriber.received, count + 1, "ReSwift-model notifications")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+// MARK: - (e) rows: a row action through forEachReducer, and scope(forEach:)
+
+struct Row: Identifiable, Sendable, Equatable {
+    let id: Int
+    var count = 0
+}
+
+enum RowAction: Sendable {
+    case bump
+}
+
+/// A collection of rows that keeps an index from id to position, as `IdentifiedArray` does, and
+/// says so to Lockstep as an app says it of `IdentifiedArray`: through `RowsIndexedByID`.
+struct IdentifiedRows: MutableCollection, RandomAccessCollection, RowsIndexedByID, Sendable, Equatable {
+    private(set) var rows: [Row]
+    private var positions: [Int: Int]
+
+    init(count: Int) {
+        rows = (0..<count).map { Row(id: $0 * 7 + 3) }
+        positions = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
+    }
+
+    var startIndex: Int { rows.startIndex }
+    var endIndex: Int { rows.endIndex }
+
+    subscript(position: Int) -> Row {
+        get { rows[position] }
+        set {
+            precondition(newValue.id == rows[position].id, "a row keeps its id")
+            rows[position] = newValue
+        }
+    }
+
+    func index(id: Int) -> Int? {
+        positions[id]
+    }
+}
+
+struct RowsState: Sendable, Equatable {
+    var rows: IdentifiedRows
+}
+
+enum RowsAction: Sendable {
+    case row(id: Int, action: RowAction)
+
+    var row: (Int, RowAction)? {
+        if case .row(let id, let action) = self { (id, action) } else { nil }
+    }
+}
+
+let rowsReducer: InPlaceReducer<RowsState, RowsAction> = forEachReducer(
+    { (row: inout Row, _: RowAction) in row.count &+= 1 }, state: \RowsState.rows, action: \RowsAction.row)
+
+/// Row actions for rows spread over the whole collection (each a different row, in an order
+/// that jumps around), through `forEachReducer`, in a store with no middleware.
+@MainActor
+func rowActions(_ count: Int, rows: Int) async -> Double {
+    let store = Store(state: RowsState(rows: IdentifiedRows(count: rows)), reducer: rowsReducer)
+    let ids = (0..<count).map { step in ((step &* 7_919) % rows) * 7 + 3 }
+    let start = clock.now
+    for id in ids {
+        await store.dispatch(.row(id: id, action: .bump))
+    }
+    let elapsed = clock.now - start
+    check(store.state.rows.reduce(0) { $0 + $1.count }, count, "row actions")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+/// One `scope(forEach:)` over `rows` rows, as a list view calls it on every render, the child
+/// stores made anew: each call's stores are released before the next call, outside the time
+/// measured (what releasing them costs is the caller's, when it drops them). A first call, not
+/// measured, fills the store's cache of child stores, so every size is measured in the same
+/// steady state (the first call grows the cache; it would weigh a third of a sample over
+/// 10,000 rows and a thirtieth of one over 1,000).
+@MainActor
+func scopeForEach(_ count: Int, rows: Int) -> Double {
+    let store = Store(state: RowsState(rows: IdentifiedRows(count: rows)), reducer: rowsReducer)
+    check(store.scope(forEach: \.rows, action: RowsAction.row).count, rows, "row stores of the first call")
+    var made = 0
+    var elapsed = Duration.zero
+    for _ in 0..<count {
+        let start = clock.now
+        let rowStores = store.scope(forEach: \.rows, action: RowsAction.row)
+        elapsed += clock.now - start
+        made += rowStores.count
+    }
+    check(made, count * rows, "row stores")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+// MARK: - The gate
+
+/// A ratio, its bound, and how to compare them.
+struct Gate {
+    enum Kind { case atMost, atLeast }
+    let name: String
+    let kind: Kind
+    let bound: Double
+    var samples: [Double] = []
+
+    var median: Double {
+        let sorted = samples.sorted()
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    var passes: Bool {
+        switch kind {
+        case .atMost: median <= bound
+        case .atLeast: median >= bound
+        }
+    }
+}
+
+/// Runs a measurement once to warm it up, then finds an operation count that takes about
+/// `target` (at least `minimum` operations), for the rounds to reuse.
+@MainActor
+func calibrate(target: Double = 30e6, minimum: Int = 1, _ measure: (Int) async -> Double) async -> Int {
+    var count = minimum
+    while true {
+        let perOperation = await measure(count)
+        if perOperation * Double(count) >= target / 4 || count >= 1 << 24 {
+            return max(minimum, Int(target / max(perOperation, 0.001)))
+        }
+        count *= 4
+    }
+}
+
+@MainActor
+func runGate() async -> Bool {
+    // More rounds make the medians steadier; the bounds stay as they are.
+    let rounds = max(1, Int(ProcessInfo.processInfo.environment["LOCKSTEP_GATE_ROUNDS"] ?? "") ?? 11)
+    let one: [Lockstep.Middleware<Counter, CounterAction, Void>] = [makeIgnoringMiddleware()]
+
+    var gates = [
+        Gate(name: "(a) no-middleware dispatch / (reducer + @Observable write)", kind: .atMost, bound: 1.5),
+        Gate(name: "(b) one-middleware dispatch throughput / main-actor Task.yield throughput", kind: .atLeast, bound: 0.9),
+        Gate(name: "(c) Store: twenty scoped features / one, an action for one feature", kind: .atMost, bound: 1.2),
+        Gate(name: "(c) ActorStore: twenty scoped features / one, an action for one feature", kind: .atMost, bound: 1.5),
+        Gate(name: "(d) ActorStore twenty ignoring middlewares throughput / ReSwift model twenty pass-through", kind: .atLeast, bound: 1.0),
+        Gate(name: "(e) row action through forEachReducer, 10,000 rows / 100 rows", kind: .atMost, bound: 2.0),
+        Gate(name: "(e) scope(forEach:), 10,000 rows / 1,000 rows", kind: .atMost, bound: 12.0),
+    ]
+    // The figures behind each ratio, per operation, for the report.
+    var figures: [String: [Double]] = [:]
+
+    print("Calibrating…")
+    let writeCount = await calibrate { observableWrite($0) }
+    let noMiddlewareCount = await calibrate { await storeDispatches($0, middlewares: []) }
+    let yieldCount = await calibrate(minimum: 200) { await mainActorYields($0) }
+    let oneMiddlewareCount = await calibrate(minimum: 200) { await storeDispatches($0, middlewares: one) }
+    let storeFeatureCount = await calibrate(minimum: 200) { await scopedStoreDispatches($0, features: 20) }
+    let actorFeatureCount = await calibrate(minimum: 200) { await scopedActorStoreDispatches($0, features: 20) }
+    let actorTwentyCount = await calibrate(minimum: 200) { await actorStoreDispatches($0, middlewares: 20) }
+    let reduxTwentyCount = await calibrate { reduxDispatches($0, middlewares: 20) }
+    let rowCount = await calibrate(target: 20e6, minimum: 5) { await rowActions($0, rows: 10_000) }
+    let smallRowCount = await calibrate(target: 20e6, minimum: 5) { await rowActions($0, rows: 100) }
+    // About 150 ms a sample: a call over 10,000 rows takes tens of milliseconds, and a sample of
+    // one call moves with whatever else the machine runs.
+    let scopeCount = await calibrate(target: 150e6) { scopeForEach($0, rows: 10_000) }
+    let smallScopeCount = await calibrate(target: 150e6) { scopeForEach($0, rows: 1_000) }
+
+    func record(_ gate: Int, _ label: String, _ numerator: Double, _ denominator: Double) {
+        gates[gate].samples.append(numerator / denominator)
+        figures[label + " numerator", default: []].append(numerator)
+        figures[label + " denominator", default: []].append(denominator)
+    }
+
+    for round in 1...rounds {
+        print("Round \(round) of \(rounds)")
+        let write = observableWrite(writeCount)
+        let noMiddleware = await storeDispatches(noMiddlewareCount, middlewares: [])
+        record(0, "a", noMiddleware, write)
+
+        let yield = await mainActorYields(yieldCount)
+        let oneMiddleware = await storeDispatches(oneMiddlewareCount, middlewares: one)
+        record(1, "b", yield, oneMiddleware)  // throughput ratio: time of the floor / time of the dispatch
+
+        let storeOne = await scopedStoreDispatches(storeFeatureCount, features: 1)
+        let storeTwenty = await scopedStoreDispatches(storeFeatureCount, features: 20)
+        record(2, "c store", storeTwenty, storeOne)
+
+        let actorOne = await scopedActorStoreDispatches(actorFeatureCount, features: 1)
+        let actorTwenty = await scopedActorStoreDispatches(actorFeatureCount, features: 20)
+        record(3, "c actor", actorTwenty, actorOne)
+
+        let actorMiddlewares = await actorStoreDispatches(actorTwentyCount, middlewares: 20)
+        let redux = reduxDispatches(reduxTwentyCount, middlewares: 20)
+        record(4, "d", redux, actorMiddlewares)  // throughput ratio
+
+        let smallRows = await rowActions(smallRowCount, rows: 100)
+        let rows = await rowActions(rowCount, rows: 10_000)
+        record(5, "e rows", rows, smallRows)
+
+        let smallScope = scopeForEach(smallScopeCount, rows: 1_000)
+        let scope = scopeForEach(scopeCount, rows: 10_000)
+        record(6, "e scope", scope, smallScope)
+    }
+
+    func median(_ values: [Double]) -> Double {
+        Gate(name: "", kind: .atMost, bound: 0, samples: values).median
+    }
+    func time(_ nanoseconds: Double) -> String {
+        nanoseconds >= 1e6 ? String(format: "%.2f ms", nanoseconds / 1e6)
+            : nanoseconds >= 1e3 ? String(format: "%.2f µs", nanoseconds / 1e3) : String(format: "%.1f ns", nanoseconds)
+    }
+    let labels = [
+        ("a", "no-middleware dispatch", "reducer + @Observable write"),
+        ("b", "main-actor Task.yield", "one-middleware dispatch"),
+        ("c store", "Store, twenty features", "Store, one feature"),
+        ("c actor", "ActorStore, twenty features", "ActorStore, one feature"),
+        ("d", "ReSwift model, twenty pass-through", "ActorStore, twenty ignoring"),
+        ("e rows", "row action, 10,000 rows", "row action, 100 rows"),
+        ("e scope", "scope(forEach:), 10,000 rows", "scope(forEach:), 1,000 rows"),
+    ]
+    print("\nMedian of \(rounds) rounds (ratios taken within each round):")
+    var failed: [Gate] = []
+    for (gate, (label, numerator, denominator)) in zip(gates, labels) {
+        let comparison = gate.kind == .atMost ? "<=" : ">="
+        let verdict = gate.passes ? "ok  " : "FAIL"
+        print(String(format: "%@ %@: %.2fx (bound %@ %.2fx; range %.2fx to %.2fx)",
+                     verdict, gate.name, gate.median, comparison, gate.bound,
+                     gate.samples.min() ?? 0, gate.samples.max() ?? 0))
+        print("       \(numerator) \(time(median(figures[label + " numerator"] ?? []))), \(denominator) \(time(median(figures[label + " denominator"] ?? [])))")
+        if !gate.passes { failed.append(gate) }
+    }
+    // On standard output, after the table, so that the messages come last in a CI log.
+    for gate in failed {
+        let comparison = gate.kind == .atMost ? "at most" : "at least"
+        print(String(
+            format: "error: ratio %@ is %.2fx; its bound is %@ %.2fx", gate.name, gate.median, comparison, gate.bound))
+    }
+    return failed.isEmpty
+}
+
+let passed = await runGate()
+exit(passed ? 0 : 1)
