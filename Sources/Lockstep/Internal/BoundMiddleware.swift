@@ -121,8 +121,14 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Calls middleware `index`, naming this action as the cause of what it dispatches.
+    ///
+    /// It runs on the caller's executor (`nonisolated(nonsending)`): a plain nonisolated async
+    /// function would leave the store's actor to run it, and the dispatch would come back in a
+    /// second hop. With one middleware that ignores the action that hop cost a third of the
+    /// dispatch (callgrind: 29,238 instructions a dispatch with it, 19,583 without; one
+    /// main-queue job a dispatch instead of two).
     @inlinable
-    func call(_ index: Int) async {
+    nonisolated(nonsending) func call(_ index: Int) async {
         guard let cause else {
             await middlewares[index](state, action, dispatcher)
             return
@@ -132,7 +138,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
 
     /// Calls middleware `index` with `cause` as the task-local cause.
     @usableFromInline
-    func call(_ index: Int, cause: Int) async {
+    nonisolated(nonsending) func call(_ index: Int, cause: Int) async {
         await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: index)) {
             await middlewares[index](state, action, dispatcher)
         }
