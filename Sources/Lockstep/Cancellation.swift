@@ -100,6 +100,9 @@ extension Dispatcher {
     ///     }
     /// ```
     ///
+    /// Deciding what a call does and recording it is one step, so concurrent calls never both
+    /// run at once nor are both kept.
+    ///
     /// - Parameters:
     ///   - id: Names the throttled work.
     ///   - duration: The shortest time between two runs. A negative duration is reported as an
@@ -118,24 +121,24 @@ extension Dispatcher {
         let duration = checkedInterval(duration, call: "throttle(id:for:clock:latest:operation:)")
         let key = CancelKey(id)
         let cancellations = self.cancellations
-        let now = clock.now
-        guard let lastRun = cancellations.lastRun(of: key, as: C.Instant.self),
-            now < lastRun.advanced(by: duration)
-        else {
-            cancellations.setLastRun(of: key, to: now)
+        switch cancellations.throttle(key, at: clock.now, interval: duration, latest: latest) {
+        case .runNow:
             await operation()
+        case .drop:
             return
-        }
-        guard latest else { return }
-        let deadline = lastRun.advanced(by: duration)
-        await withTaskCancellation(id: ThrottleTrailingID(id: id), cancelInFlight: true) {
-            do {
-                try await clock.sleep(until: deadline, tolerance: nil)
-            } catch {
-                return
+        case .runAt(let deadline, let token):
+            // With `latest`, the call this one replaces is cancelled so that it returns now; it
+            // would not run anyway, being no longer the kept call.
+            await withTaskCancellation(id: ThrottleTrailingID(id: id), cancelInFlight: latest) {
+                do {
+                    try await clock.sleep(until: deadline, tolerance: nil)
+                } catch {
+                    cancellations.throttleGaveUp(key, token: token)
+                    return
+                }
+                guard cancellations.throttleWoke(key, token: token, at: clock.now) else { return }
+                await operation()
             }
-            cancellations.setLastRun(of: CancelKey(id), to: clock.now)
-            await operation()
         }
     }
 

@@ -118,19 +118,20 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
     return { appState, appAction, services, dispatch in
         let featureState = appState[keyPath: state]
         let presented = featureState.map(identity(of:))
-        if let dismissed = dispatch.cancellations.present(presented, in: scope) {
-            dispatch.cancellations.cancel(CancelKey(ChildWorkID(scope: scope.id, identity: dismissed)))
+        guard let featureAction = action(appAction) else {
+            dispatch.cancellations.present(presented, in: scope)
+            return
         }
-        guard let featureAction = action(appAction) else { return }
         guard let featureState, let presented else {
+            dispatch.cancellations.present(nil, in: scope)
             reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
             return
         }
         let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
             embed: embed, state: { (appState: State) in appState[keyPath: state] })
-        await dispatch.cancellations.run(
-            CancelKey(ChildWorkID(scope: scope.id, identity: presented)), cancelInFlight: false
-        ) {
+        // Recording the child as presented (cancelling a dismissed one's work) and registering
+        // this work are one step, so a dismissal seen by a concurrent call cancels it.
+        await dispatch.cancellations.run(presenting: presented, in: scope) {
             await middleware(featureState, featureAction, services, featureDispatch)
         }
     }
@@ -195,19 +196,21 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
     let site = "\(fileID):\(line)"
     return { appState, appAction, services, dispatch in
         let rows = appState[keyPath: state]
-        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: Rows.Element.ID) in
-            rows.contains { $0.id == id }
+        let isPresent = { (id: Rows.Element.ID) in rows.contains { $0.id == id } }
+        guard let (id, rowAction) = action(appAction) else {
+            dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
+            return
         }
-        guard let (id, rowAction) = action(appAction) else { return }
         guard let row = rows.first(where: { $0.id == id }) else {
+            dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
             reportMissingChildState(rowAction, what: "no row has the id \(id)", site: site)
             return
         }
         let rowDispatch: Dispatcher<RowAction> = dispatch.scoped(
             embed: { embed(id, $0) }, state: { (appState: State) in appState[keyPath: state][scopeRow: id] })
-        await dispatch.cancellations.run(
-            CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
-        ) {
+        // Cancelling the removed rows' work and registering this row's are one step, so a
+        // removal seen by a concurrent call cancels it.
+        await dispatch.cancellations.run(row: id, in: scope, isPresent: isPresent) {
             await middleware(row, rowAction, services, rowDispatch)
         }
     }
