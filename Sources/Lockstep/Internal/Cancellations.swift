@@ -146,7 +146,7 @@ enum ThrottleDecision<Instant: Sendable>: Sendable {
     case runNow
     /// Wait until `deadline`, the end of the interval, then run if still kept (`token`).
     case runAt(deadline: Instant, token: UInt64)
-    /// Return at once without running.
+    /// Return at once without running: a call is kept for the end of the interval already.
     case drop
 }
 
@@ -230,15 +230,14 @@ extension Cancellations {
             if let throttle = throttles[id], let lastRun = throttle.lastRun as? Instant {
                 let deadline = lastRun.advanced(by: interval)
                 if throttle.kept != nil {
-                    // A call is kept for the end of the interval: the latest replaces it.
+                    // A call is kept for the end of the interval: the first one stays, or the
+                    // latest replaces it.
                     guard latest else { return .drop }
                     let token = makeToken()
                     throttles[id]?.kept = token
                     return .runAt(deadline: deadline, token: token)
                 }
                 if now < deadline {
-                    // Within the interval: dropped, or kept for its end with `latest`.
-                    guard latest else { return .drop }
                     let token = makeToken()
                     throttles[id]?.kept = token
                     return .runAt(deadline: deadline, token: token)
