@@ -106,8 +106,13 @@ final class Cancellations: Sendable {
     /// when an operation starts, every run it replaced has been told to stop. The task is made
     /// in a second critical section, and only if the run is still registered: a run replaced or
     /// cancelled by id in between never starts its operation, and a started run is always
-    /// registered, so a cancellation from then on reaches it. Making a task only schedules it:
-    /// no code of the operation runs under the lock.
+    /// registered, so a cancellation by id from then on reaches it. Making a task only
+    /// schedules it: no code of the operation runs under the lock.
+    ///
+    /// The task is made inside the caller's cancellation handler, whose cancellation goes
+    /// through the bookkeeping too, so the caller's cancellation reaches the run whenever it
+    /// comes: before the task is made, the task starts cancelled (as a child task of a cancelled
+    /// task does); after, the task is cancelled.
     private func run(
         _ id: CancelKey,
         operation: @escaping @Sendable () async -> Void,
@@ -118,17 +123,21 @@ final class Cancellations: Sendable {
             return (state.reserve(under: id), replaced)
         }
         cancel(replaced)
-        let started = state.withLock { state -> Run? in
-            guard state.isReserved(token, under: id) else { return nil }
-            let task = Task { await operation() }
-            state.running[id]?[token] = task
-            return task
-        }
-        guard let task = started else { return }
         await withTaskCancellationHandler {
-            await task.value
+            let task = state.withLock { state -> Run? in
+                guard case .reserved(let callerCancelled) = state.running[id]?[token] else { return nil }
+                let task = Task {
+                    if callerCancelled {
+                        withUnsafeCurrentTask { $0?.cancel() }
+                    }
+                    await operation()
+                }
+                state.running[id]?[token] = .started(task)
+                return task
+            }
+            await task?.value
         } onCancel: {
-            task.cancel()
+            cancel(state.withLock { $0.cancelCaller(of: token, under: id) })
         }
         state.withLock { $0.finish(token, under: id) }
     }
@@ -155,14 +164,21 @@ extension Cancellations {
     /// for the caller to cancel once the lock is let go.
     private struct State {
         var nextToken: UInt64 = 0
-        /// The runs under each id, by token: `nil` for a run registered whose task is not made
-        /// yet.
-        var running: [CancelKey: [UInt64: Run?]] = [:]
+        /// The runs under each id, by token.
+        var running: [CancelKey: [UInt64: Entry]] = [:]
         /// The identity each lifted optional child was last seen with.
         var presented: [ObjectIdentifier: CancelKey] = [:]
         /// Each throttled id's last run, on its own clock, and the call kept for the end of the
         /// interval.
         var throttles: [CancelKey: Throttle] = [:]
+
+        /// A registered run.
+        enum Entry {
+            /// Its task is not made yet; `callerCancelled` when the task that awaits it is
+            /// cancelled already, so that the run's task starts cancelled.
+            case reserved(callerCancelled: Bool)
+            case started(Run)
+        }
 
         struct Throttle {
             var lastRun: any Sendable
@@ -177,20 +193,33 @@ extension Cancellations {
         /// Takes every run under `id` out of the bookkeeping: the tasks to cancel, and the runs
         /// not started yet, which then never start.
         mutating func takeRuns(under id: CancelKey) -> [Run] {
-            running.removeValue(forKey: id).map { $0.values.compactMap { $0 } } ?? []
+            guard let entries = running.removeValue(forKey: id) else { return [] }
+            return entries.values.compactMap { entry in
+                guard case .started(let task) = entry else { return nil }
+                return task
+            }
         }
 
         /// Registers a run under `id` whose task is not made yet, and returns its token.
         mutating func reserve(under id: CancelKey) -> UInt64 {
             let token = makeToken()
-            running[id, default: [:]][token] = .some(nil)
+            running[id, default: [:]][token] = .reserved(callerCancelled: false)
             return token
         }
 
-        /// Whether the run with `token` is still registered under `id` with no task.
-        func isReserved(_ token: UInt64, under id: CancelKey) -> Bool {
-            guard let run = running[id]?[token] else { return false }
-            return run == nil
+        /// The task awaiting the run with `token` is cancelled: returns the run's task to cancel,
+        /// or marks the run, when its task is not made yet, to start cancelled. The run stays
+        /// registered until it finishes.
+        mutating func cancelCaller(of token: UInt64, under id: CancelKey) -> [Run] {
+            switch running[id]?[token] {
+            case .started(let task):
+                return [task]
+            case .reserved:
+                running[id]?[token] = .reserved(callerCancelled: true)
+                return []
+            case nil:
+                return []
+            }
         }
 
         /// Forgets the run with `token` under `id`, which has finished (if it is still there: a

@@ -171,6 +171,25 @@ struct CancellationTests {
         }
     }
 
+    // The run's task is made inside the caller's cancellation handler, after a cancellation
+    // already came: the handler ran before the task existed, so the task must start cancelled
+    // (as a child task of a cancelled task does) rather than run uncancelled with nothing left
+    // to cancel it.
+    @Test("An operation run by a task that is cancelled already starts cancelled")
+    func callerCancelledBeforeTheRunStarts() async {
+        let seen = Recorder<Bool>()
+        let dispatcher = Dispatcher<Int> { _ in }
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await dispatcher.withTaskCancellation(id: "work") {
+                seen.append(Task.isCancelled)
+            }
+        }
+        await task.value
+
+        #expect(seen.values == [true])
+    }
+
     @Test("Debounce runs nothing before the interval has passed since the last call")
     func debounce() async {
         let clock = ManualClock()
