@@ -203,18 +203,26 @@ struct StressTests {
         #expect(probes.searches.heldCount <= 1, "uncancelled searches under one id")
     }
 
-    /// Checks, right after the release of the store, that everything it ran was cancelled, then
-    /// that every operation ends.
-    static func checkReleased(_ probes: StressProbes) async {
+    /// Checks, right after the release of the store, that every run it held was cancelled at
+    /// once; then, once the tasks of the store's sends have ended (a send whose middleware had
+    /// not run yet starts its work cancelled, and that work ends at once), that no operation is
+    /// left.
+    static func checkReleased(_ probes: StressProbes, sends: [Task<Void, Never>]) async {
         #expect(probes.searches.heldCount == 0)
         #expect(probes.children.heldCount == 0)
-        await probes.live.waitUntilZero()
+        for send in sends {
+            await send.value
+        }
         #expect(probes.live.count == 0)
         #expect(probes.live.started > 0)
     }
 
-    /// Runs `script` on a Store and a child store of its counter.
-    static func run(_ script: [StressStep], on root: Store<StressState, StressAction>, counter: ChildStore<StressCounter, StressCounterAction>) async {
+    /// Runs `script` on a Store and a child store of its counter, and returns the tasks of the
+    /// sends it did not await.
+    static func run(
+        _ script: [StressStep], on root: Store<StressState, StressAction>, counter: ChildStore<StressCounter, StressCounterAction>
+    ) async -> [Task<Void, Never>] {
+        var sends: [Task<Void, Never>] = []
         for step in script {
             switch step {
             case .dispatchTick(let n): await root.dispatch(.tick(n))
@@ -225,33 +233,37 @@ struct StressTests {
                 } else {
                     await counter.send(.tick(n)).value
                 }
-            case .search(let n): root.send(.search(n))
+            case .search(let n): sends.append(root.send(.search(n)))
             case .cancelSearch: await root.dispatch(.cancelSearch)
-            case .openDetail(let n): root.send(.openDetail(n))
+            case .openDetail(let n): sends.append(root.send(.openDetail(n)))
             case .dismiss: await root.dispatch(.dismiss)
-            case .addRow(let n): root.send(.addRow(n))
+            case .addRow(let n): sends.append(root.send(.addRow(n)))
             case .removeRow(let n): await root.dispatch(.removeRow(n))
             }
         }
+        return sends
     }
 
-    /// Runs `script` on an ActorStore and a child store of its counter.
+    /// Runs `script` on an ActorStore and a child store of its counter, and returns the tasks of
+    /// the sends it did not await.
     nonisolated static func run(
         _ script: [StressStep], on root: ActorStore<StressState, StressAction>, counter: ActorChildStore<StressCounter, StressCounterAction>
-    ) async {
+    ) async -> [Task<Void, Never>] {
+        var sends: [Task<Void, Never>] = []
         for step in script {
             switch step {
             case .dispatchTick(let n): await root.dispatch(.tick(n))
             case .sendTick(let n): await root.send(.tick(n)).value
             case .counterTick(let n): await counter.dispatch(.tick(n))
-            case .search(let n): await root.send(.search(n))
+            case .search(let n): sends.append(await root.send(.search(n)))
             case .cancelSearch: await root.dispatch(.cancelSearch)
-            case .openDetail(let n): await root.send(.openDetail(n))
+            case .openDetail(let n): sends.append(await root.send(.openDetail(n)))
             case .dismiss: await root.dispatch(.dismiss)
-            case .addRow(let n): await root.send(.addRow(n))
+            case .addRow(let n): sends.append(await root.send(.addRow(n)))
             case .removeRow(let n): await root.dispatch(.removeRow(n))
             }
         }
+        return sends
     }
 
     @Test("Store: every action reduced once, one search left at most, nothing left after release")
@@ -263,10 +275,15 @@ struct StressTests {
         let root = store!
         let counter = root.scope(state: \.counter, action: StressAction.counter)
 
-        await withDiscardingTaskGroup { group in
+        let sends = await withTaskGroup(of: [Task<Void, Never>].self) { group in
             for script in Self.scripts {
                 group.addTask { await Self.run(script, on: root, counter: counter) }
             }
+            var all: [Task<Void, Never>] = []
+            for await sends in group {
+                all += sends
+            }
+            return all
         }
         await probes.searches.settled(calls: Self.searchCount)
         Self.checkSettled(root.state, probes)
@@ -274,7 +291,7 @@ struct StressTests {
         store = nil
         _ = consume root
         #expect(released == nil)
-        await Self.checkReleased(probes)
+        await Self.checkReleased(probes, sends: sends)
     }
 
     @Test("ActorStore: every action reduced once, one search left at most, nothing left after release")
@@ -286,10 +303,15 @@ struct StressTests {
         let root = store!
         let counter = root.scope(state: \.counter, action: StressAction.counter)
 
-        await withDiscardingTaskGroup { group in
+        let sends = await withTaskGroup(of: [Task<Void, Never>].self) { group in
             for script in Self.scripts {
                 group.addTask { await Self.run(script, on: root, counter: counter) }
             }
+            var all: [Task<Void, Never>] = []
+            for await sends in group {
+                all += sends
+            }
+            return all
         }
         await probes.searches.settled(calls: Self.searchCount)
         Self.checkSettled(await root.state, probes)
@@ -298,6 +320,6 @@ struct StressTests {
         _ = consume root
         _ = consume counter
         #expect(released == nil)
-        await Self.checkReleased(probes)
+        await Self.checkReleased(probes, sends: sends)
     }
 }
