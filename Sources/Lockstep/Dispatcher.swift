@@ -31,7 +31,8 @@ import IssueReporting
 /// ```
 ///
 /// A middleware that must record a cancellation in the state (a "cancelled" status) dispatches
-/// it from the code that cancels, not from the cancelled work.
+/// it from the code that cancels, not from the cancelled work. A dispatcher made with
+/// ``init(_:)`` has no store: it hands every action to its closure, cancelled or not.
 ///
 /// A dispatcher handed out by a ``Store`` holds the store weakly: a middleware that keeps a
 /// dispatcher (a long-running stream, a timer) does not keep the store alive. Once the store is
