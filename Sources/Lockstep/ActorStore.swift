@@ -101,10 +101,15 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         cancellations: cancellations,
         readState: { [weak self] in await self?.currentState }
     ) { [weak self] action in
+        // Cancelled work dispatches nothing: checked here first, so that it neither hops to the
+        // actor nor holds the store for the hop (a store released while cancelled work winds
+        // down is freed at once), and again on the actor, right before the reducer.
+        guard !Task.isCancelled else { return }
         // The strong reference lives only while the reducer runs, so a follow-up action's side
         // effects do not keep a released store alive.
-        // A store whose middleware dispatches has side effects to run, so `nil` means "released".
-        guard let run = await self?.reduce(action, origin: .middleware) else {
+        // A store whose middleware dispatches has side effects to run, so `nil` means "released"
+        // or "cancelled", and the report is silent for the latter.
+        guard let run = await self?.reduceUnlessCancelled(action) else {
             reportDispatchToReleasedStore(action, storeType: "ActorStore")
             return
         }
@@ -203,6 +208,16 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         return ownedTasks.start {
             await run.perform(yielding: false)
         }
+    }
+
+    /// An action a middleware dispatched: reduced as ``reduce(_:origin:cause:)`` does, unless the
+    /// dispatching task is cancelled (checked on the actor, right before the reducer). Cancelled
+    /// work (by its id, by a newer run with `cancelInFlight`, by the dismissal of its child, by
+    /// the release of the store or the cancellation of the dispatching task) dispatches nothing
+    /// more: the action is dropped and `nil` returned.
+    func reduceUnlessCancelled(_ action: Action) -> SideEffectRun<State, Action>? {
+        guard !Task.isCancelled else { return nil }
+        return reduce(action, origin: .middleware)
     }
 
     /// Applies the reducer, tells the observers and the consumers of the state, then delivers

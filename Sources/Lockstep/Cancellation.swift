@@ -87,11 +87,22 @@ extension Dispatcher {
         }
     }
 
-    /// Runs `operation` at most once per `duration` on `clock` for the same `id`.
+    /// Runs `operation` at most once per `duration` on `clock` for the same `id`, as Combine's
+    /// `throttle(for:scheduler:latest:)` and TCA's `throttle` do.
     ///
-    /// The first call runs at once. A call within the interval after a run is either dropped
-    /// (`latest: false`) or, with `latest: true`, kept as the one to run when the interval ends,
-    /// replacing any call kept before it:
+    /// A call with no run in the interval before it runs at once. A call within the interval
+    /// after a run is kept, and runs when the interval ends: with `latest: false`, the first call
+    /// within the interval is kept and later ones return at once without running; with
+    /// `latest: true`, each later call replaces the one kept before it, which returns without
+    /// running. A kept call returns once its operation has run, or once it is replaced or
+    /// cancelled. A run at the end of an interval starts the next interval.
+    ///
+    /// With a one-second interval, calls at 0 s, 0.2 s, 0.5 s and 1.5 s:
+    ///
+    /// - `latest: false` runs the call of 0 s at once, the call of 0.2 s at 1 s, drops the call of
+    ///   0.5 s, and runs the call of 1.5 s at 2 s (within the interval after the run at 1 s);
+    /// - `latest: true` runs the call of 0 s at once, the call of 0.5 s at 1 s (the call of 0.2 s
+    ///   is replaced), and the call of 1.5 s at 2 s.
     ///
     /// ```swift
     /// case .scrolled(let offset):
@@ -100,13 +111,16 @@ extension Dispatcher {
     ///     }
     /// ```
     ///
+    /// Deciding what a call does and recording it is one step, so concurrent calls never both
+    /// run at once nor are both kept.
+    ///
     /// - Parameters:
     ///   - id: Names the throttled work.
     ///   - duration: The shortest time between two runs. A negative duration is reported as an
     ///     issue and taken as zero.
     ///   - clock: The clock that measures the interval.
-    ///   - latest: Whether a call within the interval runs when the interval ends (`true`) or is
-    ///     dropped (`false`).
+    ///   - latest: Which call within the interval runs when the interval ends: the latest
+    ///     (`true`) or the first (`false`).
     ///   - operation: The work to run.
     public func throttle<ID: Hashable & Sendable, C: Clock>(
         id: ID,
@@ -118,24 +132,24 @@ extension Dispatcher {
         let duration = checkedInterval(duration, call: "throttle(id:for:clock:latest:operation:)")
         let key = CancelKey(id)
         let cancellations = self.cancellations
-        let now = clock.now
-        guard let lastRun = cancellations.lastRun(of: key, as: C.Instant.self),
-            now < lastRun.advanced(by: duration)
-        else {
-            cancellations.setLastRun(of: key, to: now)
+        switch cancellations.throttle(key, at: clock.now, interval: duration, latest: latest) {
+        case .runNow:
             await operation()
+        case .drop:
             return
-        }
-        guard latest else { return }
-        let deadline = lastRun.advanced(by: duration)
-        await withTaskCancellation(id: ThrottleTrailingID(id: id), cancelInFlight: true) {
-            do {
-                try await clock.sleep(until: deadline, tolerance: nil)
-            } catch {
-                return
+        case .runAt(let deadline, let token):
+            // With `latest`, the call this one replaces is cancelled so that it returns now; it
+            // would not run anyway, being no longer the kept call.
+            await withTaskCancellation(id: ThrottleTrailingID(id: id), cancelInFlight: latest) {
+                do {
+                    try await clock.sleep(until: deadline, tolerance: nil)
+                } catch {
+                    cancellations.throttleGaveUp(key, token: token)
+                    return
+                }
+                guard cancellations.throttleWoke(key, token: token, at: clock.now) else { return }
+                await operation()
             }
-            cancellations.setLastRun(of: CancelKey(id), to: clock.now)
-            await operation()
         }
     }
 

@@ -13,12 +13,33 @@ import IssueReporting
 /// middleware. A middleware that dispatches from an unstructured `Task` it does not await gives
 /// that promise up for the work in that task.
 ///
+/// Once a middleware's work is cancelled, its dispatches are dropped: the dispatcher a store
+/// hands out (a ``Store``'s or an ``ActorStore``'s, and every scoped dispatcher made from it)
+/// returns at once, without reducing the action, when the dispatching task is cancelled. That
+/// covers work cancelled by its id (``cancel(id:)``), by a newer run under the same id with
+/// `cancelInFlight`, by the dismissal of its ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_,_,_)``
+/// child or the removal of its ``forEachMiddleware(_:state:action:embed:fileID:line:)-(Middleware<Rows.Element,RowAction,Services>,_,_,_,_,_)``
+/// row, by the release of the store, and by the cancellation of the task that awaits the
+/// dispatch (or of the task ``Store/send(_:)`` returned). The drop is silent: a search that a
+/// newer search superseded does not deliver its stale results, and needs no check of its own:
+///
+/// ```swift
+/// await dispatch.withTaskCancellation(id: "search", cancelInFlight: true) {
+///     let results = await api.search(query)   // cancelled meanwhile by a newer search
+///     await dispatch(.resultsLoaded(results)) // dropped: the reducer never sees it
+/// }
+/// ```
+///
+/// A middleware that must record a cancellation in the state (a "cancelled" status) dispatches
+/// it from the code that cancels, not from the cancelled work. A dispatcher made with
+/// ``init(_:)`` has no store: it hands every action to its closure, cancelled or not.
+///
 /// A dispatcher handed out by a ``Store`` holds the store weakly: a middleware that keeps a
 /// dispatcher (a long-running stream, a timer) does not keep the store alive. Once the store is
 /// released there is nothing to reduce an action, so the dispatcher drops it and returns. If the
-/// dispatching task was cancelled (releasing a store cancels its work, and a middleware may
-/// still dispatch its failure action), the drop is silent; otherwise it is reported as an issue
-/// naming the action, since work that outlives its store is usually a bug.
+/// dispatching task was cancelled (releasing a store cancels the work it owns), the drop is
+/// silent; otherwise it is reported as an issue naming the action, since work that outlives its
+/// store is usually a bug.
 ///
 /// Tests of a middleware on its own can build a dispatcher from any closure, for example one
 /// that records the actions it is given.

@@ -53,9 +53,12 @@ public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
     /// Button("Reload") { store.send(.reloadTapped) }
     /// ```
     ///
+    /// Every conforming store implements it: there is no default, since `Task { await
+    /// dispatch(action: action) }` would return before the reducer has run.
+    ///
     /// - Parameter action: The action to dispatch.
     /// - Returns: The task that runs the action's side effects; await its `value` to know when
-    ///   they are finished.
+    ///   they are finished, or cancel it to stop them.
     @discardableResult
     func send(_ action: Action) -> Task<Void, Never>
 
@@ -90,16 +93,6 @@ public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
 }
 
 extension StoreProtocol {
-    /// Dispatches `action` in a new task that holds the store until the action and its side
-    /// effects are finished: the default for stores that have no `send` of their own.
-    ///
-    /// - Parameter action: The action to dispatch.
-    /// - Returns: The task that dispatches the action.
-    @discardableResult
-    public func send(_ action: Action) -> Task<Void, Never> {
-        Task { await self.dispatch(action: action) }
-    }
-
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
     ///
     /// The same as ``dispatch(action:)``.

@@ -49,7 +49,7 @@ struct TestingFaultTests {
         #expect(calendar.loadShiftsCallCount == 3)
     }
 
-    @Test("Work cancelled mid-flight under a test store ends, what it dispatched on its way out is received once, and the store keeps working")
+    @Test("Work cancelled mid-flight under a test store ends, what it dispatches on its way out is dropped, and the store keeps working")
     func cancelledWorkUnderTestStore() async {
         let gate = Gate()
         let calendar = MockCalendarService(gate: gate)
@@ -65,11 +65,10 @@ struct TestingFaultTests {
         #expect(gate.waitingCount == 1)
         await load.cancel()
         #expect(load.isFinished)
-        // The gate let the cancelled call through; the middleware dispatched its result.
-        await store.receive(.today(.shiftsLoaded(.success([testShift1])))) {
-            $0.today.isLoading = false
-            $0.today.scheduledShifts = [testShift1]
-        }
+        // The gate let the cancelled call through and the middleware dispatched its result,
+        // which a cancelled task's dispatch drops: nothing to receive, and the state still loads.
+        #expect(store.state.today.isLoading)
+        #expect(store.state.today.scheduledShifts.isEmpty)
 
         gate.open()
         await store.send(.schedule(.selectDay(3))) { $0.schedule.selectedDay = 3 }

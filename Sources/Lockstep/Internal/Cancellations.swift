@@ -4,17 +4,15 @@
 /// Each run is an unstructured task the caller awaits: cancelling the caller cancels it too,
 /// and cancelling its id cancels it without touching the caller. Ids are compared as
 /// `AnyHashable`, so `"search"` and a custom `enum CancelID { case search }` never collide.
+///
+/// Every decision is one critical section: what to cancel (the runs a `cancelInFlight` run
+/// replaces, the work of a dismissed child or a removed row) is taken from the bookkeeping in
+/// the same take of the lock that registers the new run, so two callers can never both see
+/// "nothing to cancel" and both stay registered. The lock guards only the bookkeeping: the
+/// tasks taken out are cancelled after it is let go, since cancelling a task runs its
+/// cancellation handlers, which may come back here.
 final class Cancellations: Sendable {
-    private struct State {
-        var nextToken: UInt64 = 0
-        var running: [CancelKey: [UInt64: Task<Void, Never>]] = [:]
-        /// The identity each lifted optional child was last seen with.
-        var presented: [ObjectIdentifier: CancelKey] = [:]
-        /// When each throttled id last ran, on its own clock.
-        var lastRuns: [CancelKey: any Sendable] = [:]
-        /// The executor the runs prefer (see ``Cancellations/preferredExecutor``).
-        var preferredExecutor: (any TaskExecutor)?
-    }
+    typealias Run = Task<Void, Never>
 
     private let state = Lock(State())
 
@@ -31,12 +29,7 @@ final class Cancellations: Sendable {
 
     /// Cancels every run under `id`. Unknown ids are ignored.
     func cancel(_ id: CancelKey) {
-        let tasks = state.withLock { state in
-            state.running.removeValue(forKey: id).map { Array($0.values) } ?? []
-        }
-        for task in tasks {
-            task.cancel()
-        }
+        cancel(state.withLock { $0.takeRuns(under: id) })
     }
 
     /// Runs `operation` under `id`, after cancelling the runs already under it when
@@ -47,61 +40,264 @@ final class Cancellations: Sendable {
         cancelInFlight: Bool,
         operation: @escaping @Sendable () async -> Void
     ) async {
-        if cancelInFlight {
-            cancel(id)
-        }
-        let task = Task(executorPreference: preferredExecutor) { await operation() }
-        let token = state.withLock { state in
-            defer { state.nextToken &+= 1 }
-            state.running[id, default: [:]][state.nextToken] = task
-            return state.nextToken
-        }
-        await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        state.withLock { state in
-            state.running[id]?.removeValue(forKey: token)
-            if state.running[id]?.isEmpty == true {
-                state.running.removeValue(forKey: id)
-            }
+        await run(id, operation: operation) { state in
+            cancelInFlight ? state.takeRuns(under: id) : []
         }
     }
 
-    /// Records the identity of the child that `scope` presents now (`nil` when none), and
-    /// returns the identity of the one it presented before when that one is gone.
-    func present(_ identity: CancelKey?, in scope: ScopeToken) -> CancelKey? {
-        state.withLock { state in
-            let previous = state.presented[scope.id]
-            state.presented[scope.id] = identity
-            return previous == identity ? nil : previous
+    /// Records that `scope` presents no child, or a child with `identity`, and cancels the work
+    /// of the child it presented before when that one is gone.
+    func present(_ identity: CancelKey?, in scope: ScopeToken) {
+        cancel(state.withLock { $0.present(identity, in: scope.id) })
+    }
+
+    /// Records that `scope` presents the child with `identity`, cancelling the work of the one
+    /// it presented before when that one is gone, and runs `operation` as the work of this
+    /// child, in one critical section: a concurrent dismissal either comes before (and this
+    /// child is presented again) or after (and cancels this run).
+    func run(
+        presenting identity: CancelKey,
+        in scope: ScopeToken,
+        operation: @escaping @Sendable () async -> Void
+    ) async {
+        await run(CancelKey(ChildWorkID(scope: scope.id, identity: identity)), operation: operation) { state in
+            state.present(identity, in: scope.id)
         }
     }
 
     /// Cancels the work of the rows of `scope` for which `isPresent` is false.
     func cancelRemovedRows<ID: Hashable & Sendable>(in scope: ScopeToken, isPresent: (ID) -> Bool) {
-        let removed = state.withLock { state in
-            state.running.keys.filter { key in
-                guard let work = key.value(as: ChildWorkID.self), work.scope == scope.id,
+        cancel(state.withLock { $0.takeRemovedRows(in: scope.id, isPresent: isPresent) })
+    }
+
+    /// Cancels the work of the rows of `scope` for which `isPresent` is false, and runs
+    /// `operation` as the work of the row `row`, in one critical section.
+    func run<ID: Hashable & Sendable>(
+        row: ID,
+        in scope: ScopeToken,
+        isPresent: (ID) -> Bool,
+        operation: @escaping @Sendable () async -> Void
+    ) async {
+        await run(CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(row))), operation: operation) { state in
+            state.takeRemovedRows(in: scope.id, isPresent: isPresent)
+        }
+    }
+
+    /// Decides, for a throttle of `id` by `interval`, what a call made at `now` does, and records
+    /// the decision, in one critical section. See ``Dispatcher/throttle(id:for:clock:latest:operation:)``.
+    func throttle<Instant: InstantProtocol & Sendable>(
+        _ id: CancelKey,
+        at now: Instant,
+        interval: Instant.Duration,
+        latest: Bool
+    ) -> ThrottleDecision<Instant> {
+        state.withLock { $0.throttle(id, at: now, interval: interval, latest: latest) }
+    }
+
+    /// Called when the call kept for the end of the interval (`token`) wakes at `now`: `true`
+    /// when it is still the kept call and runs now (recorded as the last run), `false` when a
+    /// later call with `latest: true` replaced it.
+    func throttleWoke<Instant: Sendable>(_ id: CancelKey, token: UInt64, at now: Instant) -> Bool {
+        state.withLock { $0.throttleWoke(id, token: token, at: now) }
+    }
+
+    /// Called when the call kept for the end of the interval (`token`) stops without running (its
+    /// task was cancelled): a later call may be kept instead.
+    func throttleGaveUp(_ id: CancelKey, token: UInt64) {
+        state.withLock { $0.throttleGaveUp(id, token: token) }
+    }
+
+    /// Runs `operation` under `id`. In one critical section, `decide` changes the bookkeeping
+    /// and returns the runs to cancel, and the new run is registered (reserved: its task does
+    /// not exist yet), so that a later decision sees it.
+    ///
+    /// The runs to cancel are cancelled, outside the lock, before the new run's task is made:
+    /// when an operation starts, every run it replaced has been told to stop. The task is made
+    /// in a second critical section, and only if the run is still registered: a run replaced or
+    /// cancelled by id in between never starts its operation, and a started run is always
+    /// registered, so a cancellation by id from then on reaches it. Making a task only
+    /// schedules it: no code of the operation runs under the lock.
+    ///
+    /// The task is made inside the caller's cancellation handler, whose cancellation goes
+    /// through the bookkeeping too, so the caller's cancellation reaches the run whenever it
+    /// comes: before the task is made, the task starts cancelled (as a child task of a cancelled
+    /// task does); after, the task is cancelled.
+    private func run(
+        _ id: CancelKey,
+        operation: @escaping @Sendable () async -> Void,
+        deciding decide: (inout State) -> [Run]
+    ) async {
+        let (token, replaced) = state.withLock { state in
+            let replaced = decide(&state)
+            return (state.reserve(under: id), replaced)
+        }
+        cancel(replaced)
+        await withTaskCancellationHandler {
+            let task = state.withLock { state -> Run? in
+                guard case .reserved(let callerCancelled) = state.running[id]?[token] else { return nil }
+                let task = Task(executorPreference: state.preferredExecutor) {
+                    if callerCancelled {
+                        withUnsafeCurrentTask { $0?.cancel() }
+                    }
+                    await operation()
+                }
+                state.running[id]?[token] = .started(task)
+                return task
+            }
+            await task?.value
+        } onCancel: {
+            cancel(state.withLock { $0.cancelCaller(of: token, under: id) })
+        }
+        state.withLock { $0.finish(token, under: id) }
+    }
+
+    private func cancel(_ runs: [Run]) {
+        for run in runs {
+            run.cancel()
+        }
+    }
+}
+
+/// What a call of a throttle does (see ``Dispatcher/throttle(id:for:clock:latest:operation:)``).
+enum ThrottleDecision<Instant: Sendable>: Sendable {
+    /// Run now: no run within the interval before. Recorded as the last run.
+    case runNow
+    /// Wait until `deadline`, the end of the interval, then run if still kept (`token`).
+    case runAt(deadline: Instant, token: UInt64)
+    /// Return at once without running: a call is kept for the end of the interval already.
+    case drop
+}
+
+extension Cancellations {
+    /// The bookkeeping, changed only under the lock. Each change returns the runs it took out,
+    /// for the caller to cancel once the lock is let go.
+    private struct State {
+        var nextToken: UInt64 = 0
+        /// The runs under each id, by token.
+        var running: [CancelKey: [UInt64: Entry]] = [:]
+        /// The identity each lifted optional child was last seen with.
+        var presented: [ObjectIdentifier: CancelKey] = [:]
+        /// Each throttled id's last run, on its own clock, and the call kept for the end of the
+        /// interval.
+        var throttles: [CancelKey: Throttle] = [:]
+        /// The executor the runs prefer (see ``Cancellations/preferredExecutor``).
+        var preferredExecutor: (any TaskExecutor)?
+
+        /// A registered run.
+        enum Entry {
+            /// Its task is not made yet; `callerCancelled` when the task that awaits it is
+            /// cancelled already, so that the run's task starts cancelled.
+            case reserved(callerCancelled: Bool)
+            case started(Run)
+        }
+
+        struct Throttle {
+            var lastRun: any Sendable
+            var kept: UInt64?
+        }
+
+        mutating func makeToken() -> UInt64 {
+            defer { nextToken &+= 1 }
+            return nextToken
+        }
+
+        /// Takes every run under `id` out of the bookkeeping: the tasks to cancel, and the runs
+        /// not started yet, which then never start.
+        mutating func takeRuns(under id: CancelKey) -> [Run] {
+            guard let entries = running.removeValue(forKey: id) else { return [] }
+            return entries.values.compactMap { entry in
+                guard case .started(let task) = entry else { return nil }
+                return task
+            }
+        }
+
+        /// Registers a run under `id` whose task is not made yet, and returns its token.
+        mutating func reserve(under id: CancelKey) -> UInt64 {
+            let token = makeToken()
+            running[id, default: [:]][token] = .reserved(callerCancelled: false)
+            return token
+        }
+
+        /// The task awaiting the run with `token` is cancelled: returns the run's task to cancel,
+        /// or marks the run, when its task is not made yet, to start cancelled. The run stays
+        /// registered until it finishes.
+        mutating func cancelCaller(of token: UInt64, under id: CancelKey) -> [Run] {
+            switch running[id]?[token] {
+            case .started(let task):
+                return [task]
+            case .reserved:
+                running[id]?[token] = .reserved(callerCancelled: true)
+                return []
+            case nil:
+                return []
+            }
+        }
+
+        /// Forgets the run with `token` under `id`, which has finished (if it is still there: a
+        /// cancellation took it out already).
+        mutating func finish(_ token: UInt64, under id: CancelKey) {
+            running[id]?.removeValue(forKey: token)
+            if running[id]?.isEmpty == true {
+                running.removeValue(forKey: id)
+            }
+        }
+
+        /// Records the identity of the child that `scope` presents now (`nil` when none), and
+        /// takes out the work of the one it presented before when that one is gone.
+        mutating func present(_ identity: CancelKey?, in scope: ObjectIdentifier) -> [Run] {
+            let previous = presented[scope]
+            presented[scope] = identity
+            guard let previous, previous != identity else { return [] }
+            return takeRuns(under: CancelKey(ChildWorkID(scope: scope, identity: previous)))
+        }
+
+        /// Takes out the work of the rows of `scope` for which `isPresent` is false.
+        mutating func takeRemovedRows<ID: Hashable & Sendable>(
+            in scope: ObjectIdentifier, isPresent: (ID) -> Bool
+        ) -> [Run] {
+            let removed = running.keys.filter { key in
+                guard let work = key.value(as: ChildWorkID.self), work.scope == scope,
                     let id = work.identity.value(as: ID.self)
                 else { return false }
                 return !isPresent(id)
             }
+            return removed.flatMap { takeRuns(under: $0) }
         }
-        for key in removed {
-            cancel(key)
+
+        mutating func throttle<Instant: InstantProtocol & Sendable>(
+            _ id: CancelKey, at now: Instant, interval: Instant.Duration, latest: Bool
+        ) -> ThrottleDecision<Instant> {
+            if let throttle = throttles[id], let lastRun = throttle.lastRun as? Instant {
+                let deadline = lastRun.advanced(by: interval)
+                if throttle.kept != nil {
+                    // A call is kept for the end of the interval: the first one stays, or the
+                    // latest replaces it.
+                    guard latest else { return .drop }
+                    let token = makeToken()
+                    throttles[id]?.kept = token
+                    return .runAt(deadline: deadline, token: token)
+                }
+                if now < deadline {
+                    let token = makeToken()
+                    throttles[id]?.kept = token
+                    return .runAt(deadline: deadline, token: token)
+                }
+            }
+            throttles[id] = Throttle(lastRun: now, kept: nil)
+            return .runNow
         }
-    }
 
-    /// The instant `id` last ran at, for throttling.
-    func lastRun<Instant: Sendable>(of id: CancelKey, as type: Instant.Type) -> Instant? {
-        state.withLock { $0.lastRuns[id] as? Instant }
-    }
+        mutating func throttleWoke<Instant: Sendable>(_ id: CancelKey, token: UInt64, at now: Instant) -> Bool {
+            guard throttles[id]?.kept == token else { return false }
+            throttles[id] = Throttle(lastRun: now, kept: nil)
+            return true
+        }
 
-    /// Records that `id` ran at `instant`.
-    func setLastRun<Instant: Sendable>(of id: CancelKey, to instant: Instant) {
-        state.withLock { $0.lastRuns[id] = instant }
+        mutating func throttleGaveUp(_ id: CancelKey, token: UInt64) {
+            if throttles[id]?.kept == token {
+                throttles[id]?.kept = nil
+            }
+        }
     }
 }
 

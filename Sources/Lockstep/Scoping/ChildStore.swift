@@ -103,6 +103,11 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
     /// Reduces `action` in the root store now and runs its side effects in a task the root store
     /// owns (see ``Store/send(_:)``). Releasing the child store does not cancel them.
     ///
+    /// The reducer has run when `send` returns. Cancelling the returned task cancels the
+    /// action's middlewares in the root store, as cancelling the task of ``Store/send(_:)``
+    /// does. The effects registered on this child store still receive the action, as a store's
+    /// effects do (they run in tasks of their own); the cancelled task stops waiting for them.
+    ///
     /// - Parameter action: The feature action.
     /// - Returns: The task that runs the action's side effects.
     @discardableResult
@@ -111,7 +116,12 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
         guard let task = link.send(action) else { return Task {} }
         guard let effects = registeredEffects, effects.hasEffects else { return task }
         return Task { [effects] in
-            await task.value
+            // The root's task is not a child of this one: cancelling this one must reach it.
+            await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                task.cancel()
+            }
             await effects.deliver(action)
         }
     }

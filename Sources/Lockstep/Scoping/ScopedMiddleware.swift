@@ -118,19 +118,20 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
     return { appState, appAction, services, dispatch in
         let featureState = appState[keyPath: state]
         let presented = featureState.map(identity(of:))
-        if let dismissed = dispatch.cancellations.present(presented, in: scope) {
-            dispatch.cancellations.cancel(CancelKey(ChildWorkID(scope: scope.id, identity: dismissed)))
+        guard let featureAction = action(appAction) else {
+            dispatch.cancellations.present(presented, in: scope)
+            return
         }
-        guard let featureAction = action(appAction) else { return }
         guard let featureState, let presented else {
+            dispatch.cancellations.present(nil, in: scope)
             reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
             return
         }
         let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
             embed: embed, state: { (appState: State) in appState[keyPath: state] })
-        await dispatch.cancellations.run(
-            CancelKey(ChildWorkID(scope: scope.id, identity: presented)), cancelInFlight: false
-        ) {
+        // Recording the child as presented (cancelling a dismissed one's work) and registering
+        // this work are one step, so a dismissal seen by a concurrent call cancels it.
+        await dispatch.cancellations.run(presenting: presented, in: scope) {
             await middleware(featureState, featureAction, services, featureDispatch)
         }
     }
@@ -199,19 +200,21 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
     let lookup = RowLookup<Rows>()
     return { appState, appAction, services, dispatch in
         let rows = appState[keyPath: state]
-        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: Rows.Element.ID) in
-            lookup.index(rows, id) != nil
+        let isPresent = { (id: Rows.Element.ID) in lookup.index(rows, id) != nil }
+        guard let (id, rowAction) = action(appAction) else {
+            dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
+            return
         }
-        guard let (id, rowAction) = action(appAction) else { return }
         guard let row = lookup.row(id, in: rows) else {
+            dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
             reportMissingChildState(rowAction, what: "no row has the id \(id)", site: site)
             return
         }
         let rowDispatch: Dispatcher<RowAction> = dispatch.scoped(
             embed: { embed(id, $0) }, state: { (appState: State) in lookup.row(id, in: appState[keyPath: state]) })
-        await dispatch.cancellations.run(
-            CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
-        ) {
+        // Cancelling the removed rows' work and registering this row's are one step, so a
+        // removal seen by a concurrent call cancels it.
+        await dispatch.cancellations.run(row: id, in: scope, isPresent: isPresent) {
             await middleware(row, rowAction, services, rowDispatch)
         }
     }
