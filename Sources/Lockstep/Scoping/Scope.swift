@@ -108,7 +108,8 @@ extension StoreProtocol {
     ///   - action: The function that embeds a row id and a row action in an action of this store.
     ///   - fileID: Named in the issue for an action sent once a row is gone; the caller's.
     ///   - line: Named in that issue; the caller's.
-    /// - Returns: One child store per row, each the one ``scope(state:id:action:fileID:line:)``
+    /// - Returns: One child store per row, each the one
+    ///   ``scope(state:id:action:fileID:line:)->ChildStore<Rows.Element,RowAction>?``
     ///   returns for its id.
     public func scope<Rows: RandomAccessCollection, RowAction: Sendable>(
         forEach state: KeyPath<State, Rows>,
@@ -125,7 +126,7 @@ extension StoreProtocol {
 
     /// The child store for `path`, from the cache when one is alive, or `nil` when the part is
     /// absent now.
-    private func makeChild<ChildState: Sendable, ChildAction: Sendable>(
+    func makeChild<ChildState: Sendable, ChildAction: Sendable>(
         _ path: ScopePath<State, ChildState>,
         embed: @escaping @Sendable (ChildAction) -> Action,
         cacheKey: AnyKeyPath,
