@@ -145,6 +145,16 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Stand-ins for the SwiftUI declarations the SwiftUI article's views use, so that they
+        // compile on Linux; empty where SwiftUI exists. It also compiles Lockstep's SwiftUI
+        // helpers (a symbolic link to them) against its stand-in Binding. Tests only: no product
+        // ships it.
+        .target(
+            name: "SwiftUIStandIns",
+            dependencies: ["Lockstep"],
+            path: "Tests/SwiftUIStandIns",
+            swiftSettings: [.swiftLanguageMode(.v6), .define("LOCKSTEP_SWIFTUI_STAND_INS")]
+        ),
         // The code of the DocC articles, compiled and run, and a check that every Swift snippet
         // of those articles is quoted from compiled code.
         .testTarget(
@@ -153,6 +163,7 @@ let package = Package(
                 "Lockstep",
                 "LockstepTesting",
                 "LockstepQuery",
+                "SwiftUIStandIns",
                 // No IssueReporting: the articles' code gets `unimplemented` through Lockstep.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],

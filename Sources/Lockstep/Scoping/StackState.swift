@@ -83,7 +83,8 @@ public struct StackState<Element> {
 
     /// The ids of the elements, in the order of the stack.
     ///
-    /// A SwiftUI `NavigationStack` takes them as its path.
+    /// A SwiftUI `NavigationStack` takes them as its path (see
+    /// ``StoreBinding/init(_:stack:action:)``).
     public var ids: [StackElementID] { entries.map(\.id) }
 
     /// The element with `id`, or `nil` when none has it.
