@@ -35,6 +35,12 @@ let package = Package(
         .library(name: "LockstepLoggingTesting", targets: ["LockstepLoggingTesting"]),
         // Publishers for stores and effects; an app that does not import it builds nothing more.
         .library(name: "LockstepCombine", targets: ["LockstepCombine"]),
+        // Scoping with case key paths of @CasePathable actions: for the app target, optional. It
+        // brings swift-case-paths and its macros (swift-syntax); an app that does not use it
+        // builds neither.
+        .library(name: "LockstepCasePaths", targets: ["LockstepCasePaths"]),
+        // TestStore.receive with a case key path: for the test target, with LockstepCasePaths.
+        .library(name: "LockstepCasePathsTesting", targets: ["LockstepCasePathsTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -46,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // Combine for the LockstepCombine bridge on Linux; Apple platforms use their own Combine.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // @CasePathable and case key paths, for LockstepCasePaths only.
+        .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     ],
     targets: [
         .target(
@@ -103,6 +111,24 @@ let package = Package(
                 "Lockstep",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepCasePaths",
+            dependencies: [
+                "Lockstep",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepCasePathsTesting",
+            dependencies: [
+                "LockstepCasePaths",
+                "LockstepTesting",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -176,6 +202,16 @@ let package = Package(
                 "LockstepFixtures",
                 "LockstepTesting",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepCasePathsTests",
+            dependencies: [
+                "LockstepCasePaths",
+                "LockstepCasePathsTesting",
+                "LockstepTesting",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
