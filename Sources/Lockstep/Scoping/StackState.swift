@@ -205,8 +205,9 @@ extension StackState: Sendable where Element: Sendable {}
 extension StackState: CustomReflectable {
     /// The elements labeled with their ids, as a test failure's difference shows them.
     public var customMirror: Mirror {
-        Mirror(self, children: entries.map { (label: $0.id.description as String?, value: $0.element as Any) },
-               displayStyle: .collection)
+        Mirror(
+            self, children: entries.map { (label: $0.id.description as String?, value: $0.element as Any) },
+            displayStyle: .struct)
     }
 }
 

@@ -106,6 +106,16 @@ struct StackNavigationTests {
         #expect(stack.description == "[#3: B]")
     }
 
+    @Test("A stack reflects as its elements labeled with their ids, as a test failure's difference shows them")
+    func reflection() {
+        var stack: StackState<String> = ["a", "b"]
+        stack.removeLast()
+        stack.append("c")
+        let children = Mirror(reflecting: stack).children
+        #expect(children.map(\.label) == ["#0", "#2"])
+        #expect(children.map { $0.value as? String } == ["a", "c"])
+    }
+
     @Test("push appends a screen with a new id; popFrom removes it and the screens above it")
     func pushAndPop() async {
         let store = TestStore(state: NavigationState(), reducer: navigationReducer)
