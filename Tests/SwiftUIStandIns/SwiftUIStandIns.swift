@@ -9,6 +9,11 @@
 //
 // SwiftUIBindings.swift, next to this file, is a symbolic link to Lockstep's SwiftUI helpers
 // (`store.binding(...)`): this module compiles them against the stand-in `Binding`.
+//
+// LockstepFixtures has view stand-ins of its own (Tests/Fixtures/ViewStandIns.swift): fakes that
+// tests run on every platform (`appear()` runs a view's `task`, `tap()` a button's action),
+// which SwiftUI's types could not replace. These are the other kind: declarations with SwiftUI's
+// shapes, replaced by SwiftUI itself where it exists, so they are a module of their own.
 #if !canImport(SwiftUI)
 
 // MARK: Views and their builder
