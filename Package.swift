@@ -35,6 +35,12 @@ let package = Package(
         .library(name: "LockstepLoggingTesting", targets: ["LockstepLoggingTesting"]),
         // Publishers for stores and effects; an app that does not import it builds nothing more.
         .library(name: "LockstepCombine", targets: ["LockstepCombine"]),
+        // Scoping with case key paths of @CasePathable actions: for the app target, optional. It
+        // brings swift-case-paths and its macros (swift-syntax); an app that does not use it
+        // builds neither.
+        .library(name: "LockstepCasePaths", targets: ["LockstepCasePaths"]),
+        // TestStore.receive with a case key path: for the test target, with LockstepCasePaths.
+        .library(name: "LockstepCasePathsTesting", targets: ["LockstepCasePathsTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -46,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // Combine for the LockstepCombine bridge on Linux; Apple platforms use their own Combine.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // @CasePathable and case key paths, for LockstepCasePaths only.
+        .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     ],
     targets: [
         .target(
@@ -106,6 +114,24 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "LockstepCasePaths",
+            dependencies: [
+                "Lockstep",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepCasePathsTesting",
+            dependencies: [
+                "LockstepCasePaths",
+                "LockstepTesting",
+                .product(name: "CasePaths", package: "swift-case-paths"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // The example features that the test targets exercise.
         .target(
             name: "LockstepFixtures",
@@ -145,6 +171,16 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Stand-ins for the SwiftUI declarations the SwiftUI article's views use, so that they
+        // compile on Linux; empty where SwiftUI exists. It also compiles Lockstep's SwiftUI
+        // helpers (a symbolic link to them) against its stand-in Binding. Tests only: no product
+        // ships it.
+        .target(
+            name: "SwiftUIStandIns",
+            dependencies: ["Lockstep"],
+            path: "Tests/SwiftUIStandIns",
+            swiftSettings: [.swiftLanguageMode(.v6), .define("LOCKSTEP_SWIFTUI_STAND_INS")]
+        ),
         // The code of the DocC articles, compiled and run, and a check that every Swift snippet
         // of those articles is quoted from compiled code.
         .testTarget(
@@ -153,6 +189,7 @@ let package = Package(
                 "Lockstep",
                 "LockstepTesting",
                 "LockstepQuery",
+                "SwiftUIStandIns",
                 // No IssueReporting: the articles' code gets `unimplemented` through Lockstep.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
@@ -165,6 +202,16 @@ let package = Package(
                 "LockstepFixtures",
                 "LockstepTesting",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepCasePathsTests",
+            dependencies: [
+                "LockstepCasePaths",
+                "LockstepCasePathsTesting",
+                "LockstepTesting",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -2,12 +2,13 @@ import CustomDump
 import Lockstep
 
 /// The description of a value in failure messages.
-func describe(_ value: Any) -> String {
+package func describe(_ value: Any) -> String {
     String(customDumping: value)
 }
 
 extension String {
-    func indent(by count: Int) -> String {
+    /// The string with every line indented by `count` spaces.
+    package func indent(by count: Int) -> String {
         let indentation = String(repeating: " ", count: count)
         return split(separator: "\n", omittingEmptySubsequences: false)
             .map { indentation + $0 }

@@ -106,7 +106,9 @@ extension TestStore {
         )
     }
 
-    func receive(
+    /// Asserts that the next received action is one `isMatching` accepts, and the state after
+    /// its reducer: the receive of every form, LockstepCasePathsTesting's included.
+    package func receive(
         expecting expectation: String,
         matching isMatching: (Action) -> Bool,
         mismatch: (Action) -> String,

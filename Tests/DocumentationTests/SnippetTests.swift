@@ -18,11 +18,15 @@ struct SnippetTests {
         "Sources/Lockstep/Documentation.docc/ComingFromReSwift.md",
         "Sources/Lockstep/Documentation.docc/ComingFromSwiftOperation.md",
         "Sources/Lockstep/Documentation.docc/Glossary.md",
+        "Sources/Lockstep/Documentation.docc/SwiftUI.md",
+        "Sources/LockstepCasePaths/Documentation.docc/LockstepCasePaths.md",
     ]
 
-    /// Where quoted code lives: this target and the reading-list example with its tests.
+    /// Where quoted code lives: this target, LockstepCasePaths' tests, and the reading-list
+    /// example with its tests.
     static let compiledFolders = [
         "Tests/DocumentationTests",
+        "Tests/LockstepCasePathsTests",
         "Examples/Sources/ReadingList",
         "Examples/Tests/ReadingListTests",
     ]

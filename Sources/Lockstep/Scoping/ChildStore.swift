@@ -183,3 +183,9 @@ extension ChildStore: StatePartSource {
         return unobservedState[keyPath: keyPath]
     }
 }
+
+/// A child store is identified by its own identity, so that SwiftUI's `ForEach` and
+/// `sheet(item:)` take child stores as they are. Scoping the same part again returns the same
+/// child store while something holds it, such as the view that shows it, so the id of a row's
+/// or a presented screen's store stays the same while it is shown.
+extension ChildStore: Identifiable {}

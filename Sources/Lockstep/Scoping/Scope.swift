@@ -116,7 +116,8 @@ extension StoreProtocol {
     /// in proportion to the square of the rows for any other collection, which each row store
     /// searches linearly.
     ///
-    /// - Returns: One child store per row, each the one ``scope(state:id:action:fileID:line:)``
+    /// - Returns: One child store per row, each the one
+    ///   ``scope(state:id:action:fileID:line:)->ChildStore<Rows.Element,RowAction>?``
     ///   returns for its id.
     @inlinable
     public func scope<Rows: RandomAccessCollection, RowAction: Sendable>(

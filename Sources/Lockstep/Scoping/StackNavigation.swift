@@ -1,0 +1,239 @@
+import IssueReporting
+
+/// Lifts the reducer of a navigation stack's screens to the stack: it pushes and pops screens,
+/// and runs the screen reducer on the screen an action names.
+///
+/// `action` extracts the ``StackAction`` from an app action. A push appends the screen's state
+/// with a new id, a pop removes the screen with its id and every screen above it, and an
+/// element action runs `reducer` in place on the screen with its id. An action for an id the
+/// stack does not hold (a late answer for a popped screen) is reported as an issue and changes
+/// nothing:
+///
+/// ```swift
+/// let appReducer: InPlaceReducer<AppState, AppAction> = combineReducers(
+///     appCoreReducer,
+///     forEachReducer(bookDetailReducer, state: \AppState.path, action: \AppAction.path)
+/// )
+/// ```
+///
+/// The app's own reducer may change the stack too (`state.path.append(...)`,
+/// `state.path.removeAll()`), in response to any action.
+///
+/// - Parameters:
+///   - reducer: The reducer of one screen.
+///   - state: The stack in the app state.
+///   - action: Returns the stack action embedded in an app action, or `nil`.
+///   - fileID: The file the issue for an unknown id names; the caller's.
+///   - line: The line the issue names; the caller's.
+/// - Returns: An in-place reducer of the app's state and actions.
+public func forEachReducer<State, Action, Element, ElementAction>(
+    _ reducer: @escaping InPlaceReducer<Element, ElementAction>,
+    state: WritableKeyPath<State, StackState<Element>> & Sendable,
+    action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> InPlaceReducer<State, Action> {
+    let site = "\(fileID):\(line)"
+    return { appState, appAction in
+        guard let stackAction = action(appAction) else { return }
+        switch stackAction {
+        case .push(let element):
+            appState[keyPath: state].append(element)
+        case .popFrom(let id):
+            guard appState[keyPath: state].pop(from: id) else {
+                reportMissingChildState(stackAction, what: "no screen of the stack has the id \(id)", site: site)
+                return
+            }
+        case .element(let id, let elementAction):
+            guard let index = appState[keyPath: state].ids.firstIndex(of: id) else {
+                reportMissingChildState(elementAction, what: "no screen of the stack has the id \(id)", site: site)
+                return
+            }
+            reducer(&appState[keyPath: state][index], elementAction)
+        }
+    }
+}
+
+/// Lifts the value-form reducer of a navigation stack's screens to the stack.
+///
+/// The same as the in-place
+/// ``forEachReducer(_:state:action:fileID:line:)-(InPlaceReducer<Element,ElementAction>,_,_,_,_)``.
+///
+/// - Parameters:
+///   - reducer: The reducer of one screen.
+///   - state: The stack in the app state.
+///   - action: Returns the stack action embedded in an app action, or `nil`.
+///   - fileID: The file the issue for an unknown id names; the caller's.
+///   - line: The line the issue names; the caller's.
+/// - Returns: An in-place reducer of the app's state and actions.
+public func forEachReducer<State, Action, Element, ElementAction>(
+    _ reducer: @escaping Reducer<Element, ElementAction>,
+    state: WritableKeyPath<State, StackState<Element>> & Sendable,
+    action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> InPlaceReducer<State, Action> {
+    forEachReducer(inPlaceReducer(reducer), state: state, action: action, fileID: fileID, line: line)
+}
+
+/// Lifts the middleware of a navigation stack's screens to the stack: it runs for each screen's
+/// actions, and cancels a screen's work in flight when the screen is popped.
+///
+/// The screen middleware runs for the element actions `action` extracts, with the screen's
+/// state and a dispatcher that embeds its actions as actions of that screen, under a
+/// cancellation id of its own. When the screen leaves the stack (a pop, or any change of the
+/// stack that removes it), the work still running for it is cancelled. An element action for an
+/// id the stack does not hold is reported as an issue.
+///
+/// ```swift
+/// middlewares: [
+///     forEachMiddleware(bookDetailMiddleware, state: \AppState.path, action: \AppAction.path, embed: AppAction.path),
+/// ]
+/// ```
+///
+/// Pushes and pops need no middleware: the app's own middleware sees them as app actions.
+///
+/// - Parameters:
+///   - middleware: The middleware of one screen.
+///   - state: The stack in the app state.
+///   - action: Returns the stack action embedded in an app action, or `nil`.
+///   - embed: Embeds a stack action in an app action, usually the enum case.
+///   - fileID: Named in the issue for an unknown id; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: A middleware of the app.
+public func forEachMiddleware<State, Action, Element, ElementAction, Services: Sendable>(
+    _ middleware: @escaping Middleware<Element, ElementAction, Services>,
+    state: KeyPath<State, StackState<Element>> & Sendable,
+    action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
+    embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> Middleware<State, Action, Services> where State: Sendable, Element: Sendable, ElementAction: Sendable {
+    let scope = ScopeToken()
+    let site = "\(fileID):\(line)"
+    return { appState, appAction, services, dispatch in
+        let stack = appState[keyPath: state]
+        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: StackElementID) in
+            stack[id: id] != nil
+        }
+        guard case .element(let id, let elementAction) = action(appAction) else { return }
+        guard let element = stack[id: id] else {
+            reportMissingChildState(elementAction, what: "no screen of the stack has the id \(id)", site: site)
+            return
+        }
+        let elementDispatch: Dispatcher<ElementAction> = dispatch.scoped(
+            embed: { embed(.element(id: id, action: $0)) },
+            state: { (appState: State) in appState[keyPath: state][id: id] })
+        await dispatch.cancellations.run(
+            CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
+        ) {
+            await middleware(element, elementAction, services, elementDispatch)
+        }
+    }
+}
+
+/// Lifts the middleware of a navigation stack's screens that needs no services to the stack.
+///
+/// The same as
+/// ``forEachMiddleware(_:state:action:embed:fileID:line:)-(Middleware<Element,ElementAction,Services>,_,_,_,_,_)``
+/// for a ``PlainMiddleware``.
+///
+/// - Parameters:
+///   - middleware: The middleware of one screen.
+///   - state: The stack in the app state.
+///   - action: Returns the stack action embedded in an app action, or `nil`.
+///   - embed: Embeds a stack action in an app action.
+///   - fileID: Named in the issue for an unknown id; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: A middleware of the app.
+public func forEachMiddleware<State, Action, Element, ElementAction>(
+    _ middleware: @escaping PlainMiddleware<Element, ElementAction>,
+    state: KeyPath<State, StackState<Element>> & Sendable,
+    action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
+    embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> PlainMiddleware<State, Action> where State: Sendable, Element: Sendable, ElementAction: Sendable {
+    let lifted: Middleware<State, Action, Void> = forEachMiddleware(
+        { element, elementAction, _, dispatch in await middleware(element, elementAction, dispatch) },
+        state: state, action: action, embed: embed, fileID: fileID, line: line)
+    return { state, action, dispatch in await lifted(state, action, (), dispatch) }
+}
+
+extension StoreProtocol {
+    /// A store of the screen with `id` in a navigation stack, or `nil` when the stack does not
+    /// hold it: what a navigation destination shows.
+    ///
+    /// ```swift
+    /// .navigationDestination(for: StackElementID.self) { id in
+    ///     if let detail = store.scope(state: \.path, id: id, action: AppAction.path) {
+    ///         BookDetailView(store: detail)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The child store dispatches the screen's actions as ``StackAction/element(id:action:)``
+    /// actions of the stack. Once the screen is popped it keeps its last state, so that it can
+    /// still draw while it slides away; actions sent to it from then on are reported and
+    /// dropped.
+    ///
+    /// - Parameters:
+    ///   - state: The stack.
+    ///   - id: The id of the screen.
+    ///   - action: Embeds a stack action in an action of this store, usually the enum case
+    ///     (`AppAction.path`).
+    ///   - fileID: Named in the issue for an action sent once the screen is gone; the caller's.
+    ///   - line: Named in that issue; the caller's.
+    /// - Returns: The screen's child store, or `nil` when no screen has `id`.
+    public func scope<Element: Sendable, ElementAction: Sendable>(
+        state: KeyPath<State, StackState<Element>>,
+        id: StackElementID,
+        action: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> ChildStore<Element, ElementAction>? where State: Sendable {
+        scopeStackElement(state: state, id: id, embed: action, site: "\(fileID):\(line)")
+    }
+
+    /// A store for every screen of a navigation stack, from the bottom of the stack up.
+    ///
+    /// ```swift
+    /// for screen in store.scope(forEach: \.path, action: AppAction.path) {
+    ///     await screen.dispatch(.refresh)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The stack.
+    ///   - action: Embeds a stack action in an action of this store.
+    ///   - fileID: Named in the issue for an action sent once a screen is gone; the caller's.
+    ///   - line: Named in that issue; the caller's.
+    /// - Returns: One child store per screen, each the one
+    ///   ``scope(state:id:action:fileID:line:)->ChildStore<Element,ElementAction>?`` returns for
+    ///   its id.
+    public func scope<Element: Sendable, ElementAction: Sendable>(
+        forEach state: KeyPath<State, StackState<Element>>,
+        action: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> [ChildStore<Element, ElementAction>] where State: Sendable {
+        self.state[keyPath: state].ids.compactMap { id in
+            scopeStackElement(state: state, id: id, embed: action, site: "\(fileID):\(line)")
+        }
+    }
+}
+
+extension StoreProtocol {
+    /// The child store of the screen with `id`, from the cache when one is alive.
+    func scopeStackElement<Element: Sendable, ElementAction: Sendable>(
+        state: KeyPath<State, StackState<Element>>,
+        id: StackElementID,
+        embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
+        site: String
+    ) -> ChildStore<Element, ElementAction>? where State: Sendable {
+        makeChild(
+            .optional(state.appending(path: \StackState<Element>.[id: id])),
+            embed: { embed(.element(id: id, action: $0)) },
+            cacheKey: state, id: AnyHashable(id), site: site)
+    }
+}

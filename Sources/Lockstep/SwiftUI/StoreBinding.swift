@@ -1,0 +1,171 @@
+import IssueReporting
+
+/// A value of a store's state that a control reads and writes: reading it reads the state,
+/// writing it sends an action.
+///
+/// A text field, a toggle, a sheet or a navigation stack writes what the user did into a
+/// binding. In an app whose state changes only through actions, the binding reads a part of the
+/// state and turns each write into an action:
+///
+/// ```swift
+/// let query = StoreBinding(store, \.query, send: SearchAction.queryChanged)
+/// query.value = "dune"   // sends .queryChanged("dune"); the reducer has run when it returns
+/// ```
+///
+/// On Apple platforms, `store.binding(\.query, send: SearchAction.queryChanged)` makes the same
+/// binding as a SwiftUI `Binding`, and `Binding(_:)` turns any `StoreBinding` into one. A
+/// `StoreBinding` is the part of them that does not need SwiftUI, so a test on any platform
+/// reads and writes it as a view would.
+///
+/// Reading ``value`` observes what it reads on its own, as `store.query` does: a view that reads
+/// a binding is invalidated when that part changes, not on every action. A write sends the action
+/// with ``StoreProtocol/send(_:)``: the reducer has run when the write returns, so the control
+/// shows the new value at once, and the side effects run in a task the store owns.
+@MainActor
+public struct StoreBinding<Value: Sendable>: Sendable {
+    private let read: @MainActor @Sendable () -> Value
+    private let write: @MainActor @Sendable (Value) -> Void
+
+    /// A binding that reads with `get` and writes with `set`.
+    ///
+    /// - Parameters:
+    ///   - get: Returns the current value.
+    ///   - set: Applies a value the control wrote.
+    public init(
+        get: @escaping @MainActor @Sendable () -> Value,
+        set: @escaping @MainActor @Sendable (Value) -> Void
+    ) {
+        self.read = get
+        self.write = set
+    }
+
+    /// A binding of the value at `keyPath` of `store`'s state, whose writes send `action` with
+    /// the new value.
+    ///
+    /// ```swift
+    /// let query = StoreBinding(store, \.query, send: SearchAction.queryChanged)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store, or a child store, that holds the value.
+    ///   - keyPath: The value in the store's state.
+    ///   - action: Makes the action that sets the value, usually an enum case that takes it.
+    public init<Store: StoreProtocol>(
+        _ store: Store,
+        _ keyPath: KeyPath<Store.State, Value> & Sendable,
+        send action: @escaping @Sendable (Value) -> Store.Action
+    ) {
+        self.init(
+            get: { readObserved(keyPath, in: store) },
+            set: { newValue in store.send(action(newValue)) }
+        )
+    }
+
+    /// A binding of whether an optional part of `store`'s state is there, as its child store: a
+    /// presented screen, for a sheet or a full-screen cover.
+    ///
+    /// The value is the child store that
+    /// ``StoreProtocol/scope(state:action:fileID:line:)->ChildStore<ChildState,ChildAction>?``
+    /// returns, `nil` while the part is `nil`. Writing `nil` while the part is there (the user
+    /// swiped the sheet away) sends `dismiss`, whose reducer sets the part to `nil`; writing a
+    /// child store changes nothing.
+    ///
+    /// ```swift
+    /// let editor = StoreBinding(store, state: \.editor, action: AppAction.editor, dismiss: .dismissEditor)
+    /// ```
+    ///
+    /// Reading the value observes whether the part is there, not the part's own changes, which
+    /// the child store's views observe.
+    ///
+    /// - Parameters:
+    ///   - store: The store that holds the optional part.
+    ///   - state: The optional part of the state.
+    ///   - action: Embeds a child action in an action of `store`, usually the enum case.
+    ///   - dismiss: The action that sets the part to `nil`.
+    ///   - fileID: Named in the issue for an action sent to the child once the part is gone; the
+    ///     caller's.
+    ///   - line: Named in that issue; the caller's.
+    public init<Store: StoreProtocol, ChildState: Sendable, ChildAction: Sendable>(
+        _ store: Store,
+        state: KeyPath<Store.State, ChildState?> & Sendable,
+        action: @escaping @Sendable (ChildAction) -> Store.Action,
+        dismiss: Store.Action,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) where Value == ChildStore<ChildState, ChildAction>?, Store.State: Sendable {
+        self.init(
+            get: {
+                // Observes whether the part is there; its own changes are the child's to observe.
+                _ = readObserved(state.appending(path: \ChildState?.scopeIsPresent), in: store)
+                return store.scope(state: state, action: action, fileID: fileID, line: line)
+            },
+            set: { newValue in
+                guard newValue == nil, store.state[keyPath: state] != nil else { return }
+                store.send(dismiss)
+            }
+        )
+    }
+
+    /// A binding of the ids of a navigation stack's screens, whose writes pop screens: the path
+    /// of a SwiftUI `NavigationStack`.
+    ///
+    /// The value is ``StackState/ids``. When the user goes back, the navigation stack writes a
+    /// shorter path, and the binding sends ``StackAction/popFrom(id:)`` with the id of the
+    /// lowest screen that left. A path that is not a part of the stack's ids (a push by the
+    /// navigation stack itself) is reported as an issue and changes nothing: screens are pushed
+    /// with ``StackAction/push(_:)`` actions.
+    ///
+    /// ```swift
+    /// let path = StoreBinding(store, stack: \.path, action: AppAction.path)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store that holds the stack.
+    ///   - stack: The stack in the store's state.
+    ///   - action: Embeds a stack action in an action of `store`, usually the enum case.
+    public init<Store: StoreProtocol, Element, ElementAction>(
+        _ store: Store,
+        stack: KeyPath<Store.State, StackState<Element>> & Sendable,
+        action: @escaping @Sendable (StackAction<Element, ElementAction>) -> Store.Action
+    ) where Value == [StackElementID] {
+        self.init(
+            get: { readObserved(stack.appending(path: \StackState<Element>.ids), in: store) },
+            set: { newIDs in
+                let ids = store.state[keyPath: stack].ids
+                guard newIDs != ids else { return }
+                guard newIDs.count < ids.count, Array(ids.prefix(newIDs.count)) == newIDs else {
+                    reportIssue(
+                        """
+                        A navigation path was set to \(newIDs) while the stack's ids are \(ids); \
+                        it was ignored. A path binding only goes back (a path made of the first \
+                        ids of the stack); push screens with StackAction.push.
+                        """)
+                    return
+                }
+                store.send(action(.popFrom(id: ids[newIDs.count])))
+            }
+        )
+    }
+
+    /// The current value; setting it applies the new value as the binding says (for a binding
+    /// of a store, sends an action).
+    public var value: Value {
+        get { read() }
+        nonmutating set { write(newValue) }
+    }
+}
+
+/// The value at `keyPath` of `store`'s state, observed on its own where the store observes parts
+/// (``Store``, ``ChildStore``, LockstepTesting's `MockStore`), or with the whole state elsewhere.
+@MainActor
+private func readObserved<Store: StoreProtocol, Value>(_ keyPath: KeyPath<Store.State, Value>, in store: Store) -> Value {
+    if let source = store as? any StatePartSource<Store.State> {
+        return source.readPart(keyPath)
+    }
+    return store.state[keyPath: keyPath]
+}
+
+extension Optional {
+    /// Whether the value is there: the key path component that observes presence alone.
+    var scopeIsPresent: Bool { self != nil }
+}

@@ -1,0 +1,109 @@
+// SwiftUI bindings of a store, on top of StoreBinding.
+//
+// This file is compiled twice. Where SwiftUI exists, into Lockstep, against SwiftUI's Binding.
+// Elsewhere (Linux), the test-only SwiftUIStandIns module compiles it through a symbolic link,
+// with LOCKSTEP_SWIFTUI_STAND_INS defined, against its stand-in Binding of the same shape: so
+// that the library's own tests compile and run it on every platform.
+#if canImport(SwiftUI) && !LOCKSTEP_SWIFTUI_STAND_INS
+import SwiftUI
+#elseif !canImport(SwiftUI) && LOCKSTEP_SWIFTUI_STAND_INS
+import Lockstep
+#endif
+
+#if (canImport(SwiftUI) && !LOCKSTEP_SWIFTUI_STAND_INS) || (!canImport(SwiftUI) && LOCKSTEP_SWIFTUI_STAND_INS)
+
+extension Binding where Value: Sendable {
+    /// A SwiftUI binding that reads and writes through `binding`.
+    ///
+    /// ```swift
+    /// TextField("Search", text: Binding(StoreBinding(store, \.query, send: SearchAction.queryChanged)))
+    /// ```
+    ///
+    /// SwiftUI reads and writes bindings on the main actor.
+    ///
+    /// - Parameter binding: The binding of a store.
+    @MainActor
+    public init(_ binding: StoreBinding<Value>) {
+        self.init(
+            get: { MainActor.assumeIsolated { binding.value } },
+            set: { newValue in MainActor.assumeIsolated { binding.value = newValue } }
+        )
+    }
+}
+
+extension StoreProtocol {
+    /// A binding of the value at `keyPath` of the state, whose writes send `action` with the new
+    /// value: what a text field, a toggle or a picker takes.
+    ///
+    /// ```swift
+    /// TextField("Search", text: store.binding(\.query, send: SearchAction.queryChanged))
+    /// ```
+    ///
+    /// The reducer has run when the write returns, so the control shows the new value at once;
+    /// the side effects run in a task the store owns. See ``StoreBinding``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value in the state.
+    ///   - action: Makes the action that sets the value, usually an enum case that takes it.
+    /// - Returns: The SwiftUI binding.
+    public func binding<Value: Sendable>(
+        _ keyPath: KeyPath<State, Value> & Sendable,
+        send action: @escaping @Sendable (Value) -> Action
+    ) -> Binding<Value> {
+        Binding(StoreBinding(self, keyPath, send: action))
+    }
+
+    /// A binding of an optional part of the state as its child store, `nil` while the part is
+    /// `nil`: what `sheet(item:)` takes. Dismissing the sheet sends `dismiss`.
+    ///
+    /// ```swift
+    /// .sheet(item: store.binding(state: \.editor, action: AppAction.editor, dismiss: .dismissEditor)) { editor in
+    ///     EditorView(store: editor)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The optional part of the state.
+    ///   - action: Embeds a child action in an action of this store, usually the enum case.
+    ///   - dismiss: The action that sets the part to `nil`.
+    ///   - fileID: Named in the issue for an action sent to the child once the part is gone; the
+    ///     caller's.
+    ///   - line: Named in that issue; the caller's.
+    /// - Returns: The SwiftUI binding.
+    public func binding<ChildState: Sendable, ChildAction: Sendable>(
+        state: KeyPath<State, ChildState?> & Sendable,
+        action: @escaping @Sendable (ChildAction) -> Action,
+        dismiss: Action,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Binding<ChildStore<ChildState, ChildAction>?> where State: Sendable {
+        Binding(StoreBinding(self, state: state, action: action, dismiss: dismiss, fileID: fileID, line: line))
+    }
+
+    /// A binding of the ids of a navigation stack's screens: the path of a `NavigationStack`.
+    /// Going back pops the screens that left.
+    ///
+    /// ```swift
+    /// NavigationStack(path: store.binding(stack: \.path, action: AppAction.path)) {
+    ///     BookListView(store: store.scope(state: \.list, action: AppAction.list))
+    ///         .navigationDestination(for: StackElementID.self) { id in
+    ///             if let detail = store.scope(state: \.path, id: id, action: AppAction.path) {
+    ///                 BookDetailView(store: detail)
+    ///             }
+    ///         }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - stack: The stack in the state.
+    ///   - action: Embeds a stack action in an action of this store, usually the enum case.
+    /// - Returns: The SwiftUI binding.
+    public func binding<Element, ElementAction>(
+        stack: KeyPath<State, StackState<Element>> & Sendable,
+        action: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action
+    ) -> Binding<[StackElementID]> {
+        Binding(StoreBinding(self, stack: stack, action: action))
+    }
+}
+
+#endif

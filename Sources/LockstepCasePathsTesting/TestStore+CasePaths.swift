@@ -1,0 +1,104 @@
+import CasePaths
+import CustomDump
+import LockstepCasePaths
+import LockstepTesting
+
+extension TestStore where Action: CasePathable {
+    /// Asserts that the side effects dispatched an action of the case `actionCase` names next,
+    /// whatever its value, and the state right after its reducer.
+    ///
+    /// ```swift
+    /// await store.receive(\.search.searchFinished) {
+    ///     $0.search.isSearching = false
+    ///     $0.search.results = ["Dune"]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - actionCase: The case of the expected action; a key path through nested cases names
+    ///     a case of a feature's action.
+    ///   - updateStateToExpectedResult: Mutates the state before the action into the state
+    ///     expected right after its reducer.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func receive<Value>(
+        _ actionCase: CaseKeyPath<Action, Value>,
+        assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            expecting: "an action of the expected case",
+            matching: { $0[case: actionCase] != nil },
+            mismatch: { "Received an action of another case than expected:\n\n\(describe($0).indent(by: 2))" },
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Asserts that the side effects dispatched an action of the case `actionCase` names next,
+    /// with the value `value`, and the state right after its reducer.
+    ///
+    /// ```swift
+    /// await store.receive(\.search.searchFinished, ["Dune"]) {
+    ///     $0.search.results = ["Dune"]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - actionCase: The case of the expected action.
+    ///   - value: The value the expected action carries.
+    ///   - updateStateToExpectedResult: Mutates the state before the action into the state
+    ///     expected right after its reducer.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func receive<Value: Equatable>(
+        _ actionCase: CaseKeyPath<Action, Value>,
+        _ value: Value,
+        assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            expecting: "an action of the expected case with \(describe(value))",
+            matching: { $0[case: actionCase] == value },
+            mismatch: { action in
+                guard let received = action[case: actionCase] else {
+                    return "Received an action of another case than expected:\n\n\(describe(action).indent(by: 2))"
+                }
+                let difference = diff(value, received, format: .proportional)
+                    .map { "\n\n\($0.indent(by: 2))\n\n(Expected: −, Received: +)" } ?? ""
+                return "Received an action of the expected case with another value:\(difference)"
+            },
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// A test store of one feature whose actions are embedded in the case `action` names: it
+    /// sends and receives the feature's actions and asserts the feature's part of the state.
+    ///
+    /// ```swift
+    /// let search = store.scope(state: \.search, action: \.search)
+    /// await search.send(.queryChanged("dune")) { $0.query = "dune" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The feature's part of the state.
+    ///   - action: The case of the action that embeds the feature's actions.
+    /// - Returns: A test store of the feature.
+    public func scope<ChildState, ChildAction>(
+        state: WritableKeyPath<State, ChildState>,
+        action: CaseKeyPath<Action, ChildAction>
+    ) -> ScopedTestStore<State, Action, ChildState, ChildAction> {
+        scope(state: state, action: { action($0) })
+    }
+}

@@ -1,0 +1,1 @@
+../../Sources/Lockstep/SwiftUI/SwiftUIBindings.swift
