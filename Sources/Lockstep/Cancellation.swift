@@ -164,12 +164,35 @@ extension Dispatcher {
     ///
     /// A dispatcher of a scoped middleware reads the feature's part of the state.
     ///
-    /// - Parameter type: The state type, usually inferred.
+    /// Asking for a type that is not the state's is a mistake, not a released store: it is
+    /// reported as an issue naming both types, and returns `nil`.
+    ///
+    /// - Parameters:
+    ///   - type: The state type, usually inferred.
+    ///   - fileID: The file the issue for a wrong type names; the caller's.
+    ///   - filePath: The file path of that issue; the caller's.
+    ///   - line: The line of that issue; the caller's.
+    ///   - column: The column of that issue; the caller's.
     /// - Returns: The current state, or `nil` when the store is released, the feature's state is
-    ///   gone (a dismissed screen), or the dispatcher has no store (one made with
-    ///   ``init(_:)``).
-    public func currentState<State>(as type: State.Type = State.self) async -> State? {
-        await readState() as? State
+    ///   gone (a dismissed screen), the dispatcher has no store (one made with ``init(_:)``), or
+    ///   `type` is not the state's type.
+    public func currentState<State>(
+        as type: State.Type = State.self,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> State? {
+        guard let state = await readState() else { return nil }
+        guard let typed = state as? State else {
+            reportIssue(
+                "currentState(as:) was asked for \(State.self), but this dispatcher's state is "
+                    + "\(Swift.type(of: state)); it returned nil. Ask for the state of the store or "
+                    + "feature the dispatcher belongs to.",
+                fileID: fileID, filePath: filePath, line: line, column: column)
+            return nil
+        }
+        return typed
     }
 }
 

@@ -129,3 +129,47 @@ struct DispatchResultTests {
         #expect(held.state.saveFailures.isEmpty)
     }
 }
+
+@MainActor
+@Suite("Reading the current state from a dispatcher")
+struct CurrentStateTests {
+    @Test("Asking for the wrong state type is reported, and tells itself apart from a released store")
+    func wrongTypeIsReported() async {
+        let read = Lock<[String?]>([])
+        let store = Store(
+            state: 41,
+            reducer: { (count: Int, _: Bool) in count + 1 },
+            middlewares: [{ _, _, dispatch in
+                let count: Int? = await dispatch.currentState()
+                read.withLock { $0.append(count.map(String.init)) }
+            }])
+        await store.dispatch(true)
+        #expect(read.withLock { $0 } == ["42"])
+
+        let wrong = Store(
+            state: 41,
+            reducer: { (count: Int, _: Bool) in count + 1 },
+            middlewares: [{ _, _, dispatch in
+                let text = await dispatch.currentState(as: String.self)
+                read.withLock { $0.append(text) }
+            }])
+        await withKnownIssue {
+            await wrong.dispatch(true)
+        } matching: { issue in
+            issue.description.contains("currentState(as:) was asked for String, but this dispatcher's state is Int")
+        }
+        #expect(read.withLock { $0 } == ["42", nil])
+
+        // A released store's state reads as nil, with no issue: the store is gone, not mistaken.
+        let kept = Lock<Dispatcher<Bool>?>(nil)
+        var released: Store<Int, Bool>? = Store(
+            state: 0,
+            reducer: { (count: Int, _: Bool) in count + 1 },
+            middlewares: [{ _, _, dispatch in kept.withLock { $0 = dispatch } }])
+        await released?.dispatch(true)
+        released = nil
+        let dispatcher = kept.withLock { $0 }
+        #expect(dispatcher != nil)
+        #expect(await dispatcher?.currentState(as: Int.self) == nil)
+    }
+}

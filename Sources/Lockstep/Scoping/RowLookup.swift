@@ -3,8 +3,8 @@
 ///
 /// ``forEachReducer(_:state:action:fileID:line:)-(InPlaceReducer<Rows.Element,RowAction>,_,_,_,_)``,
 /// ``forEachMiddleware(_:state:action:embed:fileID:line:)-(Middleware<Rows.Element,RowAction,Services>,_,_,_,_,_)``,
-/// ``StoreProtocol/scope(state:id:action:fileID:line:)`` and
-/// ``StoreProtocol/scope(forEach:action:fileID:line:)`` find rows by id. In a collection that
+/// ``StoreProtocol/scope(state:id:action:fileID:line:)->ChildStore<Rows.Element,RowAction>?`` and
+/// ``StoreProtocol/scope(forEach:action:fileID:line:)->[ChildStore<Rows.Element,RowAction>]`` find rows by id. In a collection that
 /// conforms, they ask ``index(id:)``: for an `IdentifiedArray` a hash look-up, so a row action
 /// costs the same in 10,000 rows as in 100, and `scope(forEach:)` is linear in the rows. Any
 /// other `RandomAccessCollection` of `Identifiable` rows (an `Array`) works as well, and is

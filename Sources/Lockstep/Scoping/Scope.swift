@@ -135,8 +135,8 @@ extension StoreProtocol {
         }
     }
 
-    /// The store of the row with `id`, for ``scope(state:id:action:fileID:line:)`` and each row
-    /// of ``scope(forEach:action:fileID:line:)``.
+    /// The store of the row with `id`, for ``scope(state:id:action:fileID:line:)->ChildStore<Rows.Element,RowAction>?`` and each row
+    /// of ``scope(forEach:action:fileID:line:)->[ChildStore<Rows.Element,RowAction>]``.
     ///
     /// Inlinable with them, so that the row's key path is made in the app's module, for its
     /// types: made here, generically, each key path resolved its generic arguments by name at

@@ -33,7 +33,7 @@ public typealias PlainMiddleware<State, Action: Sendable> = @Sendable (
 ///
 /// For an app action that `action` extracts no feature action from, the feature middleware is
 /// not called at all. The dispatcher it receives embeds its actions with `embed`, reads the
-/// feature's part with ``Dispatcher/currentState(as:)``, and shares the store's cancellation ids.
+/// feature's part with ``Dispatcher/currentState(as:fileID:filePath:line:column:)``, and shares the store's cancellation ids.
 ///
 /// - Parameters:
 ///   - middleware: The feature's middleware.
