@@ -97,6 +97,9 @@ extension StoreProtocol {
 
     /// A store for every row of a collection of identifiable rows, in order: what a list shows.
     ///
+    /// Reading it observes the rows' ids alone: a view that lists the rows is invalidated when rows
+    /// are added, removed or moved, not when a row changes, which the row's own store observes.
+    ///
     /// ```swift
     /// ForEach(store.scope(forEach: \.todos, action: AppAction.todo)) { rowStore in
     ///     TodoRow(store: rowStore)
@@ -118,7 +121,9 @@ extension StoreProtocol {
         line: UInt = #line
     ) -> [ChildStore<Rows.Element, RowAction>]
     where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
-        let ids = self.state[keyPath: state].map(\.id)
+        // Observes the rows' ids alone: a list is drawn again when rows come and go, not when a
+        // row changes, which only the row's own store observes.
+        let ids = readObserved(state.appending(path: \Rows.scopeIDs), in: self)
         return ids.compactMap { id in
             scope(state: state, id: id, action: action, fileID: fileID, line: line)
         }
@@ -145,4 +150,14 @@ extension StoreProtocol {
         else { return make() }
         return cache.child(path: cacheKey, id: id, make: make)
     }
+}
+
+/// The value at `keyPath` of `store`'s state, observed on its own where the store observes parts
+/// (``Store``, ``ChildStore``, LockstepTesting's `MockStore`), or with the whole state elsewhere.
+@MainActor
+func readObserved<Store: StoreProtocol, Value>(_ keyPath: KeyPath<Store.State, Value>, in store: Store) -> Value {
+    if let source = store as? any StatePartSource<Store.State> {
+        return source.readPart(keyPath)
+    }
+    return store.state[keyPath: keyPath]
 }

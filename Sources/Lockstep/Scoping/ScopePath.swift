@@ -48,4 +48,7 @@ extension RandomAccessCollection where Element: Identifiable {
     subscript(scopeRow id: Element.ID) -> Element? {
         first { $0.id == id }
     }
+
+    /// The ids of the elements, in order: the key path component a list of rows observes.
+    var scopeIDs: [Element.ID] { map(\.id) }
 }
