@@ -121,12 +121,21 @@ extension StoreProtocol {
         line: UInt = #line
     ) -> [ChildStore<Rows.Element, RowAction>]
     where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
-        // Observes the rows' ids alone: a list is drawn again when rows come and go, not when a
-        // row changes, which only the row's own store observes.
-        let ids = readObserved(state.appending(path: \Rows.scopeIDs), in: self)
+        let ids = observedIDs(of: state)
         return ids.compactMap { id in
             scope(state: state, id: id, action: action, fileID: fileID, line: line)
         }
+    }
+
+    /// The ids of the rows at `state`, observed alone: a list is drawn again when rows come and
+    /// go, not when a row changes, which only the row's own store observes.
+    ///
+    /// Not inlinable, so that an inlinable `scope(forEach:)` can call it.
+    @usableFromInline
+    func observedIDs<Rows: RandomAccessCollection>(
+        of state: KeyPath<State, Rows>
+    ) -> [Rows.Element.ID] where Rows.Element: Identifiable {
+        readObserved(state.appending(path: \Rows.scopeIDs), in: self)
     }
 
     /// The child store for `path`, from the cache when one is alive, or `nil` when the part is
