@@ -100,6 +100,9 @@ extension StoreProtocol {
 
     /// A store for every row of a collection of identifiable rows, in order: what a list shows.
     ///
+    /// Reading it observes the rows' ids alone: a view that lists the rows is invalidated when rows
+    /// are added, removed or moved, not when a row changes, which the row's own store observes.
+    ///
     /// ```swift
     /// ForEach(store.scope(forEach: \.todos, action: AppAction.todo)) { rowStore in
     ///     TodoRow(store: rowStore)
@@ -129,7 +132,7 @@ extension StoreProtocol {
     where State: Sendable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
         let site = "\(fileID):\(line)"
         let parent = ScopeParent(of: self)
-        let ids = self.state[keyPath: state].map(\.id)
+        let ids = observedIDs(of: state)
         return ids.compactMap { id in
             rowStore(state: state, id: id, action: action, site: site, parent: parent)
         }
@@ -153,6 +156,17 @@ extension StoreProtocol {
         makeChild(
             .optional(state.appending(path: \Rows.[rowByID: id])), embed: { action(id, $0) }, cacheKey: state,
             id: AnyHashable(id), site: site, parent: parent)
+    }
+
+    /// The ids of the rows at `state`, observed alone: a list is drawn again when rows come and
+    /// go, not when a row changes, which only the row's own store observes.
+    ///
+    /// Not inlinable, so that an inlinable `scope(forEach:)` can call it.
+    @usableFromInline
+    func observedIDs<Rows: RandomAccessCollection>(
+        of state: KeyPath<State, Rows>
+    ) -> [Rows.Element.ID] where Rows.Element: Identifiable {
+        readObserved(state.appending(path: \Rows.scopeIDs), in: self)
     }
 
     /// The child store for `path`, from the cache when one is alive, or `nil` when the part is
@@ -199,4 +213,14 @@ final class ScopeParent<State: Sendable, Action: Sendable> {
         observable = childStore == nil ? store as? any PartObservable<State> : nil
         cache = observable?.childStores ?? childStore?.childStores
     }
+}
+
+/// The value at `keyPath` of `store`'s state, observed on its own where the store observes parts
+/// (``Store``, ``ChildStore``, LockstepTesting's `MockStore`), or with the whole state elsewhere.
+@MainActor
+func readObserved<Store: StoreProtocol, Value>(_ keyPath: KeyPath<Store.State, Value>, in store: Store) -> Value {
+    if let source = store as? any StatePartSource<Store.State> {
+        return source.readPart(keyPath)
+    }
+    return store.state[keyPath: keyPath]
 }

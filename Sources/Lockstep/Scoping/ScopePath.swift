@@ -52,4 +52,7 @@ extension RandomAccessCollection where Element: Identifiable {
     subscript(rowByID id: Element.ID) -> Element? {
         RowLookup<Self>().row(id, in: self)
     }
+
+    /// The ids of the elements, in order: the key path component a list of rows observes.
+    var scopeIDs: [Element.ID] { map(\.id) }
 }

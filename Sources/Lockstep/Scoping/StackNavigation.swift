@@ -217,7 +217,8 @@ extension StoreProtocol {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> [ChildStore<Element, ElementAction>] where State: Sendable {
-        self.state[keyPath: state].ids.compactMap { id in
+        // Observes the stack's ids alone, as the rows' scope(forEach:) does.
+        readObserved(state.appending(path: \StackState<Element>.ids), in: self).compactMap { id in
             scopeStackElement(state: state, id: id, embed: action, site: "\(fileID):\(line)")
         }
     }

@@ -155,16 +155,6 @@ public struct StoreBinding<Value: Sendable>: Sendable {
     }
 }
 
-/// The value at `keyPath` of `store`'s state, observed on its own where the store observes parts
-/// (``Store``, ``ChildStore``, LockstepTesting's `MockStore`), or with the whole state elsewhere.
-@MainActor
-private func readObserved<Store: StoreProtocol, Value>(_ keyPath: KeyPath<Store.State, Value>, in store: Store) -> Value {
-    if let source = store as? any StatePartSource<Store.State> {
-        return source.readPart(keyPath)
-    }
-    return store.state[keyPath: keyPath]
-}
-
 extension Optional {
     /// Whether the value is there: the key path component that observes presence alone.
     var scopeIsPresent: Bool { self != nil }
