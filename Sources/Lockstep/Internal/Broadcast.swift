@@ -47,9 +47,16 @@ package struct Broadcast<Item: Sendable>: Sendable {
             queue.popFirst()
         }
 
+        /// The items of `deque` as an array. An empty deque gives a literal `[]`: copying an empty
+        /// deque writes the count of the runtime's shared empty-array storage, which Thread
+        /// Sanitizer reports as a race between two threads that both do it.
+        static func array(of deque: Deque<Item>) -> [Item] {
+            deque.isEmpty ? [] : Array(deque)
+        }
+
         /// Every item the reader holds and will not finish with: queued or in flight.
         mutating func drain() -> [Item] {
-            var items = Array(queue)
+            var items = Self.array(of: queue)
             if let inFlight { items.append(inFlight) }
             queue.removeAll()
             inFlight = nil
@@ -165,7 +172,7 @@ package struct Broadcast<Item: Sendable>: Sendable {
     /// the items nobody will finish with.
     package mutating func finish(discardingQueued: Bool) -> ([Resumption], [Item]) {
         isFinished = true
-        var released = Array(unclaimed)
+        var released = Reader.array(of: unclaimed)
         unclaimed = []
         var resumptions: [Resumption] = []
         for index in readers.indices {
