@@ -83,12 +83,6 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             // One middleware needs no task group: awaiting it directly is structured already.
             await call(0)
         default:
-            // Middlewares are nonisolated functions: called from the store's actor, each would
-            // leave it and come back. Leaving it once for all of them costs one hop.
-            guard isolation == nil else {
-                await runMiddlewaresOffActor()
-                return
-            }
             #if LOCKSTEP_TASK_GROUP_RUNNER
             // The build that tests, on Linux, the runner of the OS versions before 26.
             await runInTaskGroup()
