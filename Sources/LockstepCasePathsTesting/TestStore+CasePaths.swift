@@ -32,12 +32,8 @@ extension TestStore where Action: CasePathable {
         column: UInt = #column
     ) async {
         await receive(
-            expecting: "an action of the expected case",
-            matching: { $0[case: actionCase] != nil },
-            mismatch: { "Received an action of another case than expected:\n\n\(describe($0).indent(by: 2))" },
-            updateStateToExpectedResult,
-            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+            { $0[case: actionCase] }, assert: updateStateToExpectedResult,
+            fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Asserts that the side effects dispatched an action of the case `actionCase` names next,
