@@ -199,22 +199,6 @@ private struct LineParser {
         var version: Int
         var appVersion: String?
         var initialState: JSONValue
-
-        /// The header read from `JSONSerialization`'s object, or `nil` where a field is not of
-        /// the type the recorder writes (then `JSONDecoder` decides, and words the error).
-        init?(_ object: Any) {
-            guard let members = object as? [String: Any],
-                let format = members["format"] as? String,
-                let version = members["version"].flatMap(JSONValue.int),
-                let appVersion = JSONValue.optional(members["appVersion"], as: { $0 as? String }),
-                let initialState = members["initialState"].flatMap(JSONValue.init(jsonObject:)),
-                initialState != .null
-            else { return nil }
-            self.format = format
-            self.version = version
-            self.appVersion = appVersion
-            self.initialState = initialState
-        }
     }
 
     struct Line: Decodable {
@@ -225,27 +209,39 @@ private struct LineParser {
         var state: JSONValue?
         var stateBefore: JSONValue?
         var dropped: Int?
+    }
+}
 
-        /// The line read from `JSONSerialization`'s object, or `nil` where a field is not of the
-        /// type the recorder writes (then `JSONDecoder` decides, and words the error).
-        init?(_ object: Any) {
-            guard let members = object as? [String: Any],
-                let seq = JSONValue.optional(members["seq"], as: JSONValue.int),
-                let cause = JSONValue.optional(members["cause"], as: JSONValue.int),
-                let origin = JSONValue.optional(members["origin"], as: { $0 as? String }),
-                let action = JSONValue.optional(members["action"], as: JSONValue.nonNull),
-                let state = JSONValue.optional(members["state"], as: JSONValue.nonNull),
-                let stateBefore = JSONValue.optional(members["stateBefore"], as: JSONValue.nonNull),
-                let dropped = JSONValue.optional(members["dropped"], as: JSONValue.int)
-            else { return nil }
-            self.seq = seq
-            self.cause = cause
-            self.origin = origin
-            self.action = action
-            self.state = state
-            self.stateBefore = stateBefore
-            self.dropped = dropped
-        }
+extension LineParser.Header {
+    /// The header read from `JSONSerialization`'s object, or `nil` where a field is not of the
+    /// type the recorder writes (then `JSONDecoder` decides, and words the error).
+    fileprivate init?(_ object: Any) {
+        guard let members = object as? [String: Any],
+            let format = members["format"] as? String,
+            let version = members["version"].flatMap(JSONValue.int),
+            let appVersion = JSONValue.optional(members["appVersion"], as: { $0 as? String }),
+            let initialState = members["initialState"].flatMap(JSONValue.nonNull)
+        else { return nil }
+        self.init(format: format, version: version, appVersion: appVersion, initialState: initialState)
+    }
+}
+
+extension LineParser.Line {
+    /// The line read from `JSONSerialization`'s object, or `nil` where a field is not of the type
+    /// the recorder writes (then `JSONDecoder` decides, and words the error).
+    fileprivate init?(_ object: Any) {
+        guard let members = object as? [String: Any],
+            let seq = JSONValue.optional(members["seq"], as: JSONValue.int),
+            let cause = JSONValue.optional(members["cause"], as: JSONValue.int),
+            let origin = JSONValue.optional(members["origin"], as: { $0 as? String }),
+            let action = JSONValue.optional(members["action"], as: JSONValue.nonNull),
+            let state = JSONValue.optional(members["state"], as: JSONValue.nonNull),
+            let stateBefore = JSONValue.optional(members["stateBefore"], as: JSONValue.nonNull),
+            let dropped = JSONValue.optional(members["dropped"], as: JSONValue.int)
+        else { return nil }
+        self.init(
+            seq: seq, cause: cause, origin: origin, action: action, state: state, stateBefore: stateBefore,
+            dropped: dropped)
     }
 }
 
