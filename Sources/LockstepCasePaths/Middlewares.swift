@@ -118,10 +118,7 @@ public func forEachMiddleware<State, Action: CasePathable, Rows, RowAction, Serv
 where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable & Sendable,
     Rows.Element.ID: Sendable {
     forEachMiddleware(
-        middleware, state: state,
-        action: { $0[case: action].map { ($0.id, $0.action) } },
-        embed: { id, rowAction in action((id: id, action: rowAction)) },
-        fileID: fileID, line: line)
+        middleware, state: state, action: rowExtraction(action), embed: rowEmbedding(action), fileID: fileID, line: line)
 }
 
 /// Lifts a row's middleware that needs no services to every element of a collection of rows,
@@ -144,10 +141,7 @@ public func forEachMiddleware<State, Action: CasePathable, Rows, RowAction>(
 where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable & Sendable,
     Rows.Element.ID: Sendable {
     forEachMiddleware(
-        middleware, state: state,
-        action: { $0[case: action].map { ($0.id, $0.action) } },
-        embed: { id, rowAction in action((id: id, action: rowAction)) },
-        fileID: fileID, line: line)
+        middleware, state: state, action: rowExtraction(action), embed: rowEmbedding(action), fileID: fileID, line: line)
 }
 
 /// Lifts the middleware of a navigation stack's screens to the stack, for the actions of the

@@ -127,8 +127,7 @@ public func forEachReducer<State, Action: CasePathable & SendableMetatype, Rows,
     line: UInt = #line
 ) -> InPlaceReducer<State, Action>
 where Rows: MutableCollection & RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable {
-    forEachReducer(
-        reducer, state: state, action: { $0[case: action].map { ($0.id, $0.action) } }, fileID: fileID, line: line)
+    forEachReducer(reducer, state: state, action: rowExtraction(action), fileID: fileID, line: line)
 }
 
 /// Lifts a value-form row reducer to every element of a collection of identifiable rows, for

@@ -73,7 +73,7 @@ extension StoreProtocol where Action: CasePathable, State: Sendable {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> ChildStore<Rows.Element, RowAction>? where Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
-        scope(state: state, id: id, action: { id, rowAction in action((id: id, action: rowAction)) }, fileID: fileID, line: line)
+        scope(state: state, id: id, action: rowEmbedding(action), fileID: fileID, line: line)
     }
 
     /// A store for every row of a collection of identifiable rows, in order; their actions are
@@ -97,7 +97,7 @@ extension StoreProtocol where Action: CasePathable, State: Sendable {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> [ChildStore<Rows.Element, RowAction>] where Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
-        scope(forEach: state, action: { id, rowAction in action((id: id, action: rowAction)) }, fileID: fileID, line: line)
+        scope(forEach: state, action: rowEmbedding(action), fileID: fileID, line: line)
     }
 
     /// A store of the screen with `id` in a navigation stack, or `nil` when the stack does not

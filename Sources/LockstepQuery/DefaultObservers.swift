@@ -1,6 +1,4 @@
-#if canImport(Foundation) && ((canImport(UIKit) && !os(watchOS)) || canImport(AppKit))
-    import Foundation
-#endif
+import Foundation
 
 /// The observers LockstepQuery uses outside tests, which
 /// ``OperationClient/StoreCreator/default(retryLimit:backoff:delayer:queryEnableAutomaticFetchingCondition:networkObserver:focusCondition:)``
@@ -37,59 +35,76 @@ public enum DefaultObservers {
         #endif
     }
 
-    /// The focus condition outside tests: satisfied while the app is active.
+    /// A new focus condition, as used outside tests: satisfied while the app is active.
     ///
     /// On iOS, tvOS, visionOS and macOS it follows the application's did-become-active and
     /// will-resign-active notifications, and counts the app as active until the first of them
-    /// arrives. On Linux and other platforms with no app lifecycle it's `nil`.
+    /// arrives. Each read makes a condition of its own, whose NotificationCenter observers are
+    /// removed when the condition is released: when the ``OperationClient`` whose store creator
+    /// holds it goes. On Linux and other platforms with no app lifecycle it's `nil`.
     public static var focusCondition: FetchCondition? {
-        #if canImport(Foundation) && ((canImport(UIKit) && !os(watchOS)) || canImport(AppKit))
-            ApplicationActivity.shared.condition
+        guard let names = ApplicationActivity.platformNotificationNames else { return nil }
+        return ApplicationActivity(
+            center: .default,
+            didBecomeActive: Notification.Name(names.didBecomeActive),
+            willResignActive: Notification.Name(names.willResignActive)
+        ).condition
+    }
+}
+
+/// Follows whether the app is active through a NotificationCenter, for as long as something
+/// holds it: the observers it adds are removed when it goes, so a client's focus condition stops
+/// observing when the client goes.
+///
+/// It uses the notifications' names rather than UIKit's or AppKit's constants, so it neither
+/// touches main-actor-isolated API nor `UIApplication.shared`, which app extensions can't use.
+final class ApplicationActivity: Sendable {
+    /// The notifications' names on this platform, or `nil` where there is no app lifecycle.
+    static var platformNotificationNames: (didBecomeActive: String, willResignActive: String)? {
+        #if canImport(UIKit) && !os(watchOS)
+            ("UIApplicationDidBecomeActiveNotification", "UIApplicationWillResignActiveNotification")
+        #elseif canImport(AppKit)
+            ("NSApplicationDidBecomeActiveNotification", "NSApplicationWillResignActiveNotification")
         #else
             nil
         #endif
     }
-}
 
-#if canImport(Foundation) && ((canImport(UIKit) && !os(watchOS)) || canImport(AppKit))
-    /// Follows whether the app is active through NotificationCenter.
+    /// Whether the app is active; the observers' blocks hold it too, until they are removed.
+    let isActive = ChangeBroadcaster(true)
+    private let center: NotificationCenter
+    /// The observers' tokens, given back to `center` on deinit.
     ///
-    /// It uses the notifications' names rather than UIKit's or AppKit's constants, so it neither
-    /// touches main-actor-isolated API nor `UIApplication.shared`, which app extensions can't use.
-    /// The observers are never removed: the only instance lives as long as the process.
-    final class ApplicationActivity: Sendable {
-        static let shared = ApplicationActivity()
+    /// `nonisolated(unsafe)`: the tokens are written once, in `init`, and read once more, in
+    /// `deinit`, when nothing else can hold the object; NotificationCenter's `removeObserver(_:)`
+    /// may be called from any thread.
+    nonisolated(unsafe) private let observers: [any NSObjectProtocol]
 
-        private let isActive = ChangeBroadcaster(true)
-
-        private init() {
-            #if canImport(UIKit) && !os(watchOS)
-                let didBecomeActive = "UIApplicationDidBecomeActiveNotification"
-                let willResignActive = "UIApplicationWillResignActiveNotification"
-            #else
-                let didBecomeActive = "NSApplicationDidBecomeActiveNotification"
-                let willResignActive = "NSApplicationWillResignActiveNotification"
-            #endif
-            let isActive = self.isActive
-            let center = NotificationCenter.default
-            _ = center.addObserver(
-                forName: Notification.Name(didBecomeActive), object: nil, queue: nil
-            ) { _ in
+    /// Starts observing `center`: the app counts as active until the first of the two
+    /// notifications arrives.
+    init(center: NotificationCenter, didBecomeActive: Notification.Name, willResignActive: Notification.Name) {
+        self.center = center
+        let isActive = self.isActive
+        observers = [
+            center.addObserver(forName: didBecomeActive, object: nil, queue: nil) { _ in
                 isActive.update { $0 = true }
-            }
-            _ = center.addObserver(
-                forName: Notification.Name(willResignActive), object: nil, queue: nil
-            ) { _ in
+            },
+            center.addObserver(forName: willResignActive, object: nil, queue: nil) { _ in
                 isActive.update { $0 = false }
-            }
-        }
-
-        var condition: FetchCondition {
-            let isActive = self.isActive
-            return FetchCondition(
-                isSatisfied: { isActive.state },
-                subscribe: { onChange in isActive.subscribe(onChange) }
-            )
-        }
+            },
+        ]
     }
-#endif
+
+    deinit {
+        for observer in observers { center.removeObserver(observer) }
+    }
+
+    /// A condition satisfied while the app is active. It keeps this object, and so its
+    /// observers, alive.
+    var condition: FetchCondition {
+        FetchCondition(
+            isSatisfied: { self.isActive.state },
+            subscribe: { onChange in self.isActive.subscribe(onChange) }
+        )
+    }
+}

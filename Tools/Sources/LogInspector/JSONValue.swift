@@ -35,9 +35,50 @@ public enum JSONValue: Hashable, Sendable {
     }
 }
 
+extension JSONValue {
+    /// The value of what `JSONSerialization.jsonObject(with:)` returns, or `nil` for an object
+    /// it never returns.
+    ///
+    /// Numbers read as `Codable` reads them into this type: a whole number in `Int`'s range
+    /// (`1`, `1.0`, `1e3`) is `.int`, any other number `.double`.
+    init?(jsonObject: Any) {
+        if let string = jsonObject as? String {
+            self = .string(string)
+        } else if let object = jsonObject as? [String: Any] {
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(object.count)
+            for (key, member) in object {
+                guard let value = JSONValue(jsonObject: member) else { return nil }
+                members[key] = value
+            }
+            self = .object(members)
+        } else if let array = jsonObject as? [Any] {
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(array.count)
+            for element in array {
+                guard let value = JSONValue(jsonObject: element) else { return nil }
+                elements.append(value)
+            }
+            self = .array(elements)
+        } else if let number = jsonObject as? NSNumber {
+            if number.objCType.pointee == CChar(UInt8(ascii: "c")) {
+                self = .bool(number.boolValue)
+            } else if let int = Int(exactly: number) {
+                self = .int(int)
+            } else {
+                self = .double(number.doubleValue)
+            }
+        } else if jsonObject is NSNull {
+            self = .null
+        } else {
+            return nil
+        }
+    }
+}
+
 extension JSONValue: Codable {
-    // Used where a recording's line does not take the fast path of `JSONParser`: the decoding
-    // that ActionLog itself does, so that the errors are the same.
+    // The decoding `ActionLog` does; the reader uses it for the lines whose fields are not of
+    // the recorder's types, so that the errors are worded alike.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

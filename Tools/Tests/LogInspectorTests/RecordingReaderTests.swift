@@ -50,13 +50,19 @@ struct RecordingReaderTests {
             header,
             #"{"seq":1.0,"action":{"tap":{}},"state":{"count":1}}"#,
             #"{"seq":2,"cause":null,"origin":null,"action":"x","state":{"s":"\u00e9\ud83d\ude00\n\/","n":-1.5e3}}"#,
-            #"  {"seq":3, "action":[1,true,null], "state":{"count":3}, "stateBefore":{"count":2}, "extra":7}  "#,
+            #"  {"seq":3, "action":[1,true,null], "state":{"count":3,"n":-1.5e3,"q":0.25,"w":1.0,"k":1e3,"b":true,"z":0}, "stateBefore":{"count":2}, "extra":7}  "#,
             ""
         )
         let entries = try readerEntries(data)
         #expect(entries.count == 3)
         #expect(entries == (try actionLogEntries(data)))
         #expect(entries[1].state["s"] == .string("é😀\n/"))
+        #expect(entries[2].state["n"] == .int(-1500))
+        #expect(entries[2].state["q"] == .double(0.25))
+        #expect(entries[2].state["w"] == .int(1))
+        #expect(entries[2].state["k"] == .int(1000))
+        #expect(entries[2].state["b"] == .bool(true))
+        #expect(entries[2].state["z"] == .int(0))
         #expect(entries[2].stateBefore == .object(["count": .int(2)]))
     }
 
