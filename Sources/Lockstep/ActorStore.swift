@@ -99,7 +99,16 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     let cancellations = Cancellations()
     @usableFromInline lazy var dispatcher = Dispatcher<Action>(
         cancellations: cancellations,
-        readState: { [weak self] in await self?.currentState }
+        readState: { [weak self] in await self?.currentState },
+        reduceReporting: { [weak self] action, check in
+            guard check != nil || !Task.isCancelled else { return .dropped }
+            guard let (run, report) = await self?.reduceReporting(action, check: check) else {
+                reportDispatchToReleasedStore(action, storeType: "ActorStore")
+                return .dropped
+            }
+            await run?.perform(yielding: false)
+            return report
+        }
     ) { [weak self] action in
         // Cancelled work dispatches nothing: checked here first, so that it neither hops to the
         // actor nor holds the store for the hop (a store released while cancelled work winds
@@ -215,6 +224,21 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// work (by its id, by a newer run with `cancelInFlight`, by the dismissal of its child, by
     /// the release of the store or the cancellation of the dispatching task) dispatches nothing
     /// more: the action is dropped and `nil` returned.
+    /// Reduces `action` for ``Dispatcher/reduceReporting``, when `check` passes (or there is
+    /// none, and the task is not cancelled): the side effects still to run, and the report.
+    func reduceReporting(
+        _ action: Action, check: ReducerCheck?
+    ) -> (SideEffectRun<State, Action>?, ReducerReport) {
+        if let check {
+            guard check(currentState) else { return (nil, .dropped) }
+        } else if Task.isCancelled {
+            return (nil, .dropped)
+        }
+        let before = currentState
+        let run = reduce(action, origin: .middleware)
+        return (run, .reduced(before: before, after: currentState))
+    }
+
     func reduceUnlessCancelled(_ action: Action) -> SideEffectRun<State, Action>? {
         guard !Task.isCancelled else { return nil }
         return reduce(action, origin: .middleware)
