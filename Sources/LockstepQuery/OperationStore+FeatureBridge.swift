@@ -1,4 +1,5 @@
 import Lockstep
+import Observation
 
 extension OperationStore {
     /// Dispatches `action(state)` through a middleware's dispatcher for this store's current state
@@ -40,7 +41,7 @@ extension OperationStore {
         let feed = BridgeFeed<State>()
         let subscription = subscribe(with: QueryEventHandler { state, _ in feed.push(state) })
         defer { subscription.cancel() }
-        while let state = await feed.next() {
+        while case .state(let state)? = await feed.next() {
             await dispatch(action(state))
         }
     }
@@ -80,16 +81,25 @@ extension OperationStore {
         let feed = BridgeFeed<State>()
         let subscription = subscribe(with: QueryEventHandler { state, _ in feed.push(state) })
         defer { subscription.cancel() }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                await feed.end(whenInactive: store)
+        // A change of the part wakes the feed, as a new state does, so that a dismissal ends the
+        // bridge while it waits; the observation is made again once it has fired.
+        var isObserving = false
+        while true {
+            if !isObserving {
+                isObserving = true
+                let isActive = withObservationTracking { store.isActive } onChange: { feed.wake() }
+                guard isActive else { return }
             }
-            while let state = await feed.next() {
+            switch await feed.next() {
+            case .state(let state):
                 // Checked and dispatched with no suspension between: the reducer sees the part.
-                guard store.isActive else { break }
+                guard store.isActive else { return }
                 await store.dispatch(action(state))
+            case .woken:
+                isObserving = false
+            case nil:
+                return
             }
-            group.cancelAll()
         }
     }
 }
@@ -98,7 +108,8 @@ extension OperationStore {
 final class BridgeFeed<Element: Sendable>: Sendable {
     private struct Storage {
         var pending: [Element] = []
-        var isEnded = false
+        /// Whether ``wake()`` was called since the reader last saw it.
+        var isWoken = false
         /// The reader, while it waits for a state.
         var waiters = WaiterQueue<Void, Void>()
     }
@@ -107,45 +118,46 @@ final class BridgeFeed<Element: Sendable>: Sendable {
 
     func push(_ element: Element) {
         let ready = storage.withLock { storage -> [WaiterQueue<Void, Void>.Resumption] in
-            guard !storage.isEnded else { return [] }
             storage.pending.append(element)
             return storage.waiters.satisfy { _ in () }
         }
         for waiter in ready { waiter.perform() }
     }
 
-    /// Drops the states not read yet, and makes the reader's wait return `nil`.
-    func end() {
-        let ready = storage.withLock { storage in
-            storage.isEnded = true
-            storage.pending.removeAll()
-            return storage.waiters.close()
+    /// Makes the reader's wait return ``Delivery/woken``, to check something other than the states.
+    func wake() {
+        let ready = storage.withLock { storage -> [WaiterQueue<Void, Void>.Resumption] in
+            storage.isWoken = true
+            return storage.waiters.satisfy { _ in () }
         }
         for waiter in ready { waiter.perform() }
     }
 
-    /// Ends the feed once `store`'s part is gone or its root released (or the task is cancelled).
-    @MainActor
-    func end<State, Action>(whenInactive store: ChildStore<State, Action>) async {
-        await store.waitUntilInactive()
-        end()
+    /// What the reader of a feed is given.
+    enum Delivery: Sendable {
+        /// The next state.
+        case state(Element)
+        /// ``wake()`` was called.
+        case woken
     }
 
-    /// The next state, or `nil` once the feed is ended or the task cancelled. A tracked task
-    /// (a test store's middleware) counts as parked while it waits, since only a new state of the
-    /// operation store, which the test causes, wakes it.
-    func next() async -> Element? {
+    /// The next state, or ``Delivery/woken`` after ``wake()``, or `nil` once the task is
+    /// cancelled. A tracked task (a test store's middleware) counts as parked while it waits,
+    /// since only a new state of the operation store or a change the test causes wakes it;
+    /// whoever wakes it marks it running first.
+    func next() async -> Delivery? {
         while !Task.isCancelled {
-            let (isEnded, next) = storage.withLock { storage -> (Bool, Element?) in
-                if storage.isEnded || storage.pending.isEmpty { return (storage.isEnded, nil) }
-                return (false, storage.pending.removeFirst())
+            let next = storage.withLock { storage -> Delivery? in
+                if !storage.pending.isEmpty { return .state(storage.pending.removeFirst()) }
+                guard storage.isWoken else { return nil }
+                storage.isWoken = false
+                return .woken
             }
-            if isEnded { return nil }
             if let next { return next }
             let outcome = await awaitWaiter(
                 on: storage, \.waiters, for: (), activity: "waiting for the next state of a bridged operation store",
                 detectsStall: false,
-                immediate: { storage in storage.isEnded || !storage.pending.isEmpty ? () : nil })
+                immediate: { storage in storage.isWoken || !storage.pending.isEmpty ? () : nil })
             guard case .satisfied = outcome else { return nil }
         }
         return nil

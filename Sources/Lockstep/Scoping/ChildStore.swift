@@ -153,17 +153,6 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
         })
     }
 
-    /// Returns once the part is gone (a dismissed screen, a removed row) or the root store is
-    /// released, or when the task is cancelled: for work a feature owns, such as LockstepQuery's
-    /// bridges, to end with the feature.
-    package func waitUntilInactive() async {
-        let link = self.link
-        _ = await nextDistinctValue(waiters: link.changeWaiters ?? ChangeWaiters(), read: {
-            link.observeSlice()
-            return link.read() == nil
-        }, after: false)
-    }
-
     private var unobservedState: State {
         if let state = link.read() {
             lastState = state
