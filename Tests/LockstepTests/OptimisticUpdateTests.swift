@@ -235,4 +235,47 @@ struct OptimisticUpdateTests {
         #expect(recorded.first??.isChanged == true)
         #expect(recorded.last??.isChanged == false)
     }
+
+    @Test("On an ActorStore, a failure rolls back its change as on a Store")
+    func anActorStoreRollsBack() async {
+        let services = CommentServices(failure: PostError(reason: "offline"))
+        let store = ActorStore(
+            state: CommentsState(draft: "Nice"), reducer: commentsReducer, services: services,
+            middlewares: [commentsMiddleware])
+        await store.dispatch(.submitTapped)
+        #expect(await store.state == CommentsState(errors: ["offline"]))
+        #expect(services.outcomes == [.rolledBack(PostError(reason: "offline"))])
+    }
+
+    @Test("A scoped middleware's change is its feature's part of the state")
+    func aScopedChangeIsTheFeaturesPart() async {
+        struct AppState: Equatable, Sendable {
+            var comments = CommentsState(draft: "Hi")
+            var other = 0
+        }
+        enum AppAction: Sendable {
+            case comments(CommentsAction)
+            var comments: CommentsAction? {
+                if case .comments(let action) = self { return action }
+                return nil
+            }
+        }
+        let changes = Lock<[StateChange<CommentsState>]>([])
+        let feature: PlainMiddleware<CommentsState, CommentsAction> = { _, action, dispatch in
+            guard action == .submitTapped else { return }
+            if let change = await dispatch(.commentAdded(Comment(id: 1, text: "Hi")), returningChangeOf: CommentsState.self) {
+                changes.withLock { $0.append(change) }
+            }
+        }
+        let store = Store(
+            state: AppState(),
+            reducer: { (state: inout AppState, action: AppAction) in
+                if let action = action.comments { commentsReducer(&state.comments, action) }
+            },
+            middlewares: [scopeMiddleware(feature, state: \AppState.comments, action: \AppAction.comments, embed: AppAction.comments)])
+        await store.dispatch(.comments(.submitTapped))
+        #expect(changes.withLock { $0 } == [
+            StateChange(stateBefore: CommentsState(draft: "Hi"), stateAfter: CommentsState(comments: [Comment(id: 1, text: "Hi")]))
+        ])
+    }
 }
