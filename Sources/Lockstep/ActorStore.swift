@@ -219,11 +219,6 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         }
     }
 
-    /// An action a middleware dispatched: reduced as ``reduce(_:origin:cause:)`` does, unless the
-    /// dispatching task is cancelled (checked on the actor, right before the reducer). Cancelled
-    /// work (by its id, by a newer run with `cancelInFlight`, by the dismissal of its child, by
-    /// the release of the store or the cancellation of the dispatching task) dispatches nothing
-    /// more: the action is dropped and `nil` returned.
     /// Reduces `action` for ``Dispatcher/reduceReporting``, when `check` passes (or there is
     /// none, and the task is not cancelled): the side effects still to run, and the report.
     func reduceReporting(
@@ -239,6 +234,11 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         return (run, .reduced(before: before, after: currentState))
     }
 
+    /// An action a middleware dispatched: reduced as ``reduce(_:origin:cause:)`` does, unless the
+    /// dispatching task is cancelled (checked on the actor, right before the reducer). Cancelled
+    /// work (by its id, by a newer run with `cancelInFlight`, by the dismissal of its child, by
+    /// the release of the store or the cancellation of the dispatching task) dispatches nothing
+    /// more: the action is dropped and `nil` returned.
     func reduceUnlessCancelled(_ action: Action) -> SideEffectRun<State, Action>? {
         guard !Task.isCancelled else { return nil }
         return reduce(action, origin: .middleware)

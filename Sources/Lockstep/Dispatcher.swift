@@ -31,7 +31,10 @@ import IssueReporting
 /// ```
 ///
 /// A middleware that must record a cancellation in the state (a "cancelled" status) dispatches
-/// it from the code that cancels, not from the cancelled work. A dispatcher made with
+/// it from the code that cancels, not from the cancelled work. The one exception is the rollback
+/// of ``optimistically(_:rollback:isolation:operation:success:failure:)``, which reaches the
+/// reducer after a cancellation as long as the feature's state is there, so that a change the
+/// server never confirmed does not stay. A dispatcher made with
 /// ``init(_:)`` has no store: it hands every action to its closure, cancelled or not.
 ///
 /// A dispatcher handed out by a ``Store`` holds the store weakly: a middleware that keeps a
