@@ -99,7 +99,16 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     let cancellations = Cancellations()
     @usableFromInline lazy var dispatcher = Dispatcher<Action>(
         cancellations: cancellations,
-        readState: { [weak self] in await self?.currentState }
+        readState: { [weak self] in await self?.currentState },
+        reduceReporting: { [weak self] action, check in
+            guard check != nil || !Task.isCancelled else { return .dropped }
+            guard let (run, report) = await self?.reduceReporting(action, check: check) else {
+                reportDispatchToReleasedStore(action, storeType: "ActorStore")
+                return .dropped
+            }
+            await run?.perform(yielding: false)
+            return report
+        }
     ) { [weak self] action in
         // Cancelled work dispatches nothing: checked here first, so that it neither hops to the
         // actor nor holds the store for the hop (a store released while cancelled work winds
@@ -208,6 +217,21 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         return ownedTasks.start {
             await run.perform(yielding: false)
         }
+    }
+
+    /// Reduces `action` for ``Dispatcher/reduceReporting``, when `check` passes (or there is
+    /// none, and the task is not cancelled): the side effects still to run, and the report.
+    func reduceReporting(
+        _ action: Action, check: ReducerCheck?
+    ) -> (SideEffectRun<State, Action>?, ReducerReport) {
+        if let check {
+            guard check(currentState) else { return (nil, .dropped) }
+        } else if Task.isCancelled {
+            return (nil, .dropped)
+        }
+        let before = currentState
+        let run = reduce(action, origin: .middleware)
+        return (run, .reduced(before: before, after: currentState))
     }
 
     /// An action a middleware dispatched: reduced as ``reduce(_:origin:cause:)`` does, unless the

@@ -31,7 +31,10 @@ import IssueReporting
 /// ```
 ///
 /// A middleware that must record a cancellation in the state (a "cancelled" status) dispatches
-/// it from the code that cancels, not from the cancelled work. A dispatcher made with
+/// it from the code that cancels, not from the cancelled work. The one exception is the rollback
+/// of ``optimistically(_:rollback:isolation:operation:success:failure:)``, which reaches the
+/// reducer after a cancellation as long as the feature's state is there, so that a change the
+/// server never confirmed does not stay. A dispatcher made with
 /// ``init(_:)`` has no store: it hands every action to its closure, cancelled or not.
 ///
 /// A dispatcher handed out by a ``Store`` holds the store weakly: a middleware that keeps a
@@ -52,6 +55,11 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// Reads the store's current state (the feature's part of it, for a scoped dispatcher), or
     /// `nil` once the store is released.
     let readState: @Sendable () async -> (any Sendable)?
+    /// Dispatches as `body` does and reports what the reducer made of the action (see
+    /// ``ReducerReport``). With a check, the action is reduced only if the check passes on the
+    /// state right before the reducer, even when the dispatching task is cancelled: how a
+    /// rollback still reaches a feature that is there.
+    let reduceReporting: @Sendable (Action, ReducerCheck?) async -> ReducerReport
 
     /// Creates a dispatcher that hands every action to `dispatch`.
     ///
@@ -64,30 +72,53 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         self.body = dispatch
         self.cancellations = Cancellations()
         self.readState = { nil }
+        self.reduceReporting = { action, _ in
+            await dispatch(action)
+            return .unknown
+        }
     }
 
     init(
         cancellations: Cancellations,
         readState: @escaping @Sendable () async -> (any Sendable)?,
+        reduceReporting: @escaping @Sendable (Action, ReducerCheck?) async -> ReducerReport,
         _ dispatch: @escaping @Sendable (Action) async -> Void
     ) {
         self.body = dispatch
         self.cancellations = cancellations
         self.readState = readState
+        self.reduceReporting = reduceReporting
     }
 
     /// A dispatcher for a feature: it embeds the feature's actions into this dispatcher's
     /// actions, reads the feature's part of the state, and shares this dispatcher's
     /// cancellation ids.
-    func scoped<FeatureAction, State, FeatureState>(
+    func scoped<FeatureAction, State, FeatureState: Sendable>(
         embed: @escaping @Sendable (FeatureAction) -> Action,
         state: @escaping @Sendable (State) -> FeatureState?
     ) -> Dispatcher<FeatureAction> {
         let body = self.body
         let readState = self.readState
+        let parentReduceReporting = self.reduceReporting
+        let reduceReporting: @Sendable (FeatureAction, ReducerCheck?) async -> ReducerReport = { action, check in
+            // The parent checks its own state: the feature's part must be there, and pass.
+            var parentCheck: ReducerCheck?
+            if let check {
+                parentCheck = { (parentState: any Sendable) -> Bool in
+                    guard let part = (parentState as? State).flatMap(state) else { return false }
+                    return check(part)
+                }
+            }
+            let report = await parentReduceReporting(embed(action), parentCheck)
+            guard case .reduced(let before, let after) = report else { return report }
+            let partBefore: FeatureState? = (before as? State).flatMap(state)
+            let partAfter: FeatureState? = (after as? State).flatMap(state)
+            return .reduced(before: partBefore, after: partAfter)
+        }
         return Dispatcher<FeatureAction>(
             cancellations: cancellations,
-            readState: { (await readState() as? State).flatMap(state) }
+            readState: { (await readState() as? State).flatMap(state) },
+            reduceReporting: reduceReporting
         ) { action in
             await body(embed(action))
         }
@@ -129,6 +160,23 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     public func dispatch(action: Action) async {
         await body(action)
     }
+}
+
+/// A condition on a store's state (a scoped dispatcher's part of it), checked right before the
+/// reducer of an action dispatched through ``Dispatcher/reduceReporting``.
+typealias ReducerCheck = @Sendable (any Sendable) -> Bool
+
+/// What a store's reducer made of an action dispatched through ``Dispatcher/reduceReporting``.
+enum ReducerReport: Sendable {
+    /// The reducer ran: the state (a scoped dispatcher's part, `nil` where it is absent) right
+    /// before and right after it.
+    case reduced(before: (any Sendable)?, after: (any Sendable)?)
+    /// The action was dropped: the dispatching task was cancelled, the store is released, or the
+    /// check failed.
+    case dropped
+    /// The dispatcher has no store (one made with ``Dispatcher/init(_:)``): the action went to its
+    /// closure, and nothing is known of a reducer.
+    case unknown
 }
 
 /// Reports an action dispatched to a released store, unless the dispatching task was cancelled.

@@ -358,10 +358,32 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
             effects: effects, cause: causeForSideEffects, isTracked: isTracked)
     }
 
+    /// Phase 1 for ``Dispatcher/reduceReporting``, when `check` passes (or there is none): the
+    /// side effects still to run, and the state right before and after the reducer.
+    private func reduceReporting(
+        _ action: Action, check: ReducerCheck?
+    ) -> (SideEffectRun<State, Action>?, ReducerReport) {
+        if let check, !check(currentState) { return (nil, .dropped) }
+        let before = currentState
+        let run = reduce(action, origin: .middleware)
+        return (run, .reduced(before: before, after: currentState))
+    }
+
     private func makeDispatcher() -> Dispatcher<Action> {
         Dispatcher(
             cancellations: cancellations,
-            readState: { @MainActor [weak self] in self?.currentState }
+            readState: { @MainActor [weak self] in self?.currentState },
+            reduceReporting: { @MainActor [weak self] action, check in
+                // With a check, the check decides instead of the task's cancellation (a rollback).
+                guard check != nil || !Task.isCancelled else { return .dropped }
+                // As below, the strong reference lives only for phase 1.
+                guard let (run, report) = self?.reduceReporting(action, check: check) else {
+                    reportDispatchToReleasedStore(action, storeType: "Store")
+                    return .dropped
+                }
+                await run?.perform()
+                return report
+            }
         ) { @MainActor [weak self] action in
             // Cancelled work (by its id, by a newer run with `cancelInFlight`, by the dismissal
             // of its child, by the release of the store or the cancellation of the dispatching

@@ -16,6 +16,8 @@ import Lockstep
 ///
 /// The bridge subscribes to the operation store when it is made, so no state is missed between
 /// making it and registering its effect, and a stale query is fetched as for any subscriber. Its
+/// first action is made of the state the store has then: for a query not fetched yet, its initial
+/// state (no value, status `idle`), followed by `loading` if subscribing starts a fetch. Its
 /// effect runs as long as its owner: the app store (an effect passed to the store's initializer),
 /// or an `EffectRegistration` for a scoped bridge, such as a screen's. When the effect ends, the
 /// bridge unsubscribes.
@@ -23,6 +25,10 @@ import Lockstep
 /// The effect reads the app store's actions without reacting to them, so `await store.dispatch`
 /// never waits for the bridge's long life: it returns once its own action and what that caused
 /// are reduced, as without the bridge.
+///
+/// A bridge that belongs to one feature, and ends with it, is started by the feature instead:
+/// from its middleware with ``OperationStore/bridge(to:_:)-(Dispatcher<Action>,_)``, or for its
+/// child store with ``OperationStore/bridge(to:_:)-(ChildStore<FeatureState,Action>,_)``.
 public final class OperationBridge<Action: Sendable>: Sendable {
     private let relay: Relay<Action>
 
@@ -77,7 +83,8 @@ public final class OperationBridge<Action: Sendable>: Sendable {
 
 extension OperationStore {
     /// A bridge that dispatches `action(state)` to an app's store for each state of this store,
-    /// starting with the current one. See ``OperationBridge``.
+    /// starting with the current one (for a query not fetched yet, its initial idle state). See
+    /// ``OperationBridge``.
     ///
     /// ```swift
     /// let bridge = client.store(for: SaveTodo()).bridge { AppAction.saveChanged($0.status) }

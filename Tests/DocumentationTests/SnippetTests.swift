@@ -18,6 +18,7 @@ struct SnippetTests {
         "Sources/Lockstep/Documentation.docc/ComingFromReSwift.md",
         "Sources/Lockstep/Documentation.docc/ComingFromSwiftOperation.md",
         "Sources/Lockstep/Documentation.docc/Glossary.md",
+        "Sources/Lockstep/Documentation.docc/OptimisticUpdates.md",
         "Sources/Lockstep/Documentation.docc/SwiftUI.md",
         "Sources/LockstepCasePaths/Documentation.docc/LockstepCasePaths.md",
     ]

@@ -1,0 +1,139 @@
+import Lockstep
+import LockstepQuery
+import LockstepTesting
+import Testing
+
+// A bridge a feature owns: started by a middleware or for a child store, it first dispatches the
+// operation store's current state, then each state after it, and ends with the feature.
+
+private struct DetailState: Equatable, Sendable {
+    var todos: [String]?
+    var statuses: [OperationStatus] = []
+}
+
+private enum DetailAction: Equatable, Sendable {
+    case task
+    case todosChanged([String]?, OperationStatus)
+}
+
+private func detailReducer(_ state: inout DetailState, _ action: DetailAction) {
+    guard case .todosChanged(let todos, let status) = action else { return }
+    state.todos = todos
+    state.statuses.append(status)
+}
+
+private func detailMiddleware(
+    state: DetailState, action: DetailAction, services: OperationStore<QueryState<[String], any Error>>, dispatch: Dispatcher<DetailAction>
+) async {
+    guard action == .task else { return }
+    await services.bridge(to: dispatch) { .todosChanged($0.currentValue, $0.status) }
+}
+
+private struct AppState: Equatable, Sendable {
+    var detail: DetailState?
+}
+
+private enum AppAction: Equatable, Sendable {
+    case detail(DetailAction)
+    case dismiss
+
+    var detail: DetailAction? {
+        if case .detail(let action) = self { return action }
+        return nil
+    }
+}
+
+private let appReducer: InPlaceReducer<AppState, AppAction> = combineReducers(
+    ifLetReducer(detailReducer, state: \AppState.detail, action: \AppAction.detail),
+    { state, action in
+        if action == .dismiss { state.detail = nil }
+    })
+
+@MainActor
+@Suite("A bridge a feature owns")
+struct FeatureBridgeTests {
+    @Test("A middleware's bridge first dispatches the current, idle state, then each new one, until cancelled")
+    func aMiddlewaresBridgeDeliversUntilCancelled() async {
+        let client = makeClient(automaticFetching: false)
+        let todos = client.store(for: TodosQuery(server: TodoServer()))
+        let store = TestStore(
+            state: DetailState(), reducer: detailReducer, services: todos, middlewares: [detailMiddleware])
+
+        let task = await store.send(.task)
+        await store.receive(.todosChanged(nil, .idle)) { $0.statuses = [.idle] }
+        #expect(todos.subscriberCount == 1)
+
+        todos.currentValue = ["milk"]
+        await store.receive(.todosChanged(["milk"], .idle)) {
+            $0.todos = ["milk"]
+            $0.statuses = [.idle, .idle]
+        }
+
+        await task.cancel()
+        #expect(todos.subscriberCount == 0)
+        todos.currentValue = ["late"]   // no more actions: the test store would report one
+        #expect(store.state.todos == ["milk"])
+    }
+
+    @Test("Dismissing the feature ends its middleware's bridge")
+    func dismissalEndsAMiddlewaresBridge() async {
+        let client = makeClient(automaticFetching: false)
+        let todos = client.store(for: TodosQuery(server: TodoServer()))
+        let store = TestStore(
+            state: AppState(detail: DetailState()), reducer: appReducer, services: todos,
+            middlewares: [
+                ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail)
+            ])
+
+        let task = await store.send(.detail(.task))
+        await store.receive(.detail(.todosChanged(nil, .idle))) { $0.detail?.statuses = [.idle] }
+
+        await store.send(.dismiss) { $0.detail = nil }
+        await task.finish()
+        #expect(todos.subscriberCount == 0)
+        todos.currentValue = ["late"]   // nothing reaches the dismissed feature, nothing is reported
+        #expect(store.state.detail == nil)
+    }
+
+    @Test("A child store's bridge delivers to the feature, and ends when the feature is dismissed")
+    func aChildStoresBridgeEndsWithTheFeature() async throws {
+        let client = makeClient(automaticFetching: false)
+        let todos = client.store(for: TodosQuery(server: TodoServer()))
+        try await withTrackedWork { work in
+            let store = Store(state: AppState(detail: DetailState()), reducer: appReducer)
+            let detail = try #require(store.scope(state: \.detail, action: AppAction.detail))
+            var details = store.select(\.detail).makeAsyncIterator()
+            #expect(await details.next() == .some(DetailState()))
+
+            let bridge = work.start("the detail's bridge") {
+                await todos.bridge(to: detail) { .todosChanged($0.currentValue, $0.status) }
+            }
+            // The first delivery is the operation store's current state: not fetched yet, idle.
+            #expect(await details.next() == .some(DetailState(todos: nil, statuses: [.idle])))
+            #expect(todos.subscriberCount == 1)
+
+            todos.currentValue = ["milk"]
+            #expect(await details.next() == .some(DetailState(todos: ["milk"], statuses: [.idle, .idle])))
+
+            // A delivery to the dismissed feature would be reported by its ifLet reducer.
+            await store.dispatch(.dismiss)
+            await bridge.finish()
+            #expect(todos.subscriberCount == 0)
+            todos.currentValue = ["late"]
+            #expect(store.state.detail == nil)
+        }
+    }
+
+    @Test("A child store whose part is gone gets no bridge")
+    func aGoneChildStoreGetsNoBridge() async throws {
+        let client = makeClient(automaticFetching: false)
+        let todos = client.store(for: TodosQuery(server: TodoServer()))
+        let store = Store(state: AppState(detail: DetailState()), reducer: appReducer)
+        let detail = try #require(store.scope(state: \.detail, action: AppAction.detail))
+        await store.dispatch(.dismiss)
+
+        await todos.bridge(to: detail) { .todosChanged($0.currentValue, $0.status) }
+        #expect(todos.subscriberCount == 0)
+        #expect(store.state.detail == nil)
+    }
+}
