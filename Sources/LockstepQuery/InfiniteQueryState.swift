@@ -104,6 +104,19 @@ public struct InfiniteQueryState<PageID: Hashable & Sendable, PageValue: Sendabl
         query.errorLastUpdatedAt
     }
 
+    /// The retry the page fetch in flight is making: set when an attempt fails and a retry is
+    /// scheduled, cleared when that fetch succeeds, fails for good or is cancelled. With several
+    /// page fetches in flight, the one that scheduled a retry last.
+    ///
+    /// ```swift
+    /// if let retry = store.state.retry, retry.isWaiting {
+    ///   footer = "Couldn't load more; retrying in \(retry.delay)…"
+    /// }
+    /// ```
+    public var retry: OperationRetry<Failure>? {
+        query.retry
+    }
+
     /// The pages held, never `nil`: an empty list before the first page.
     public var currentValue: Value? {
         pages
@@ -173,6 +186,10 @@ public struct InfiniteQueryState<PageID: Hashable & Sendable, PageValue: Sendabl
             query.apply(.valueSet(value ?? [], date: date))
         case .resultSet(let result, let date):
             query.apply(.resultSet(result, date: date))
+        case .retryScheduled(let run, let retry):
+            query.apply(.retryScheduled(run: run, retry: retry))
+        case .retryStarted(let run, let date):
+            query.apply(.retryStarted(run: run, date: date))
         }
     }
 

@@ -29,6 +29,9 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
         public internal(set) var status: OperationStatus
         /// The run's latest result, yielded or final.
         public internal(set) var currentResult: Result<Value, Failure>?
+        /// The retry the run is making while it is in flight, after one of its attempts failed;
+        /// `nil` once it ends.
+        public internal(set) var retry: OperationRetry<Failure>?
     }
 
     /// The most recent runs, oldest first: at most the mutation's
@@ -64,13 +67,23 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
         history.contains { $0.status == .loading }
     }
 
+    /// The retry the latest run is making, after one of its attempts failed, while it is in
+    /// flight; each run's own is in its ``HistoryEntry/retry``.
+    ///
+    /// ```swift
+    /// if let retry = save.state.retry { print("Saving again in \(retry.delay)…") }
+    /// ```
+    public var retry: OperationRetry<Failure>? {
+        history.last?.retry
+    }
+
     public mutating func apply(_ event: OperationRunEvent<Arguments, Value, Failure>) {
         switch event {
         case .started(let run, let arguments, let date):
             history.append(
                 HistoryEntry(
                     id: run, arguments: arguments, startDate: date, lastUpdatedAt: date,
-                    status: .loading, currentResult: nil))
+                    status: .loading, currentResult: nil, retry: nil))
             if history.count > historyLimit {
                 history.removeFirst(history.count - historyLimit)
             }
@@ -85,6 +98,7 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
                 $0.currentResult = result
                 $0.lastUpdatedAt = date
                 $0.status = result.isSuccess ? .success : .failure
+                $0.retry = nil
             }
             record(result)
             if result.isSuccess { error = nil }
@@ -92,12 +106,17 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
             update(run) {
                 $0.lastUpdatedAt = date
                 $0.status = .cancelled
+                $0.retry = nil
             }
         case .valueSet(let value, _):
             currentValue = value
         case .resultSet(let result, _):
             record(result)
             if result.isSuccess { error = nil }
+        case .retryScheduled(let run, let retry):
+            update(run) { $0.retry = retry }
+        case .retryStarted(let run, _):
+            update(run) { $0.retry?.isWaiting = false }
         }
     }
 

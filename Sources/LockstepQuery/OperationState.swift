@@ -50,6 +50,17 @@ public enum OperationRunEvent<Arguments: Sendable, Value: Sendable, Failure: Err
     case valueSet(Value?, date: Date)
     /// Someone set a result by hand, as a run's final result: ``OperationStore/setResult(to:)``.
     case resultSet(Result<Value, Failure>, date: Date)
+    /// An attempt of run `run` failed and the run waits before its next attempt, as `retry`
+    /// says. The state holds `retry` until the run ends.
+    ///
+    /// ```swift
+    /// state.apply(.retryScheduled(run: 1, retry: OperationRetry(
+    ///   failedAttempts: 1, retryLimit: 3, error: error, delay: .seconds(2), failureDate: .now)))
+    /// #expect(state.retry?.nextAttempt == 2)
+    /// ```
+    case retryScheduled(run: Int, retry: OperationRetry<Failure>)
+    /// The wait before run `run`'s next attempt ended, and the attempt started.
+    case retryStarted(run: Int, date: Date)
 }
 
 /// The state an ``OperationStore`` holds and reports to its subscribers.
@@ -80,9 +91,26 @@ public protocol OperationState: Sendable {
     var error: Failure? { get }
     /// Whether a run is in flight.
     var isLoading: Bool { get }
+    /// The retry a run in flight is making, from the moment an attempt fails and a retry is
+    /// scheduled until the run ends (it succeeds, fails for good or is cancelled); `nil` otherwise.
+    /// Defaults to `nil`.
+    ///
+    /// ```swift
+    /// if let retry = store.state.retry, retry.isWaiting {
+    ///   print("Retrying in \(retry.delay)…")
+    /// }
+    /// ```
+    var retry: OperationRetry<Failure>? { get }
 
     /// Applies a run's step.
     mutating func apply(_ event: OperationRunEvent<Arguments, Value, Failure>)
+}
+
+extension OperationState {
+    /// `nil`: a state that keeps no retries has none to report.
+    public var retry: OperationRetry<Failure>? {
+        nil
+    }
 }
 
 extension Result {

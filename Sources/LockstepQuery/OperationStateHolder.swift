@@ -48,6 +48,18 @@ extension OperationStateHolder {
     public var error: State.Failure? {
         state.error
     }
+
+    /// The retry a run in flight is making after a failed attempt, or `nil`; see
+    /// ``OperationState/retry``.
+    ///
+    /// ```swift
+    /// if let retry = model.$issues.retry, retry.isWaiting {
+    ///   banner = "Retrying in \(retry.delay.components.seconds) s…"
+    /// }
+    /// ```
+    public var retry: OperationRetry<State.Failure>? {
+        state.retry
+    }
 }
 
 extension OperationStore: OperationStateHolder {}

@@ -26,7 +26,8 @@ extension OperationStore {
                 case .state(_, _, .everyone(let runHandlers)),
                     .runStarted(_, _, let runHandlers),
                     .result(_, _, _, let runHandlers),
-                    .runEnded(_, _, let runHandlers):
+                    .runEnded(_, _, let runHandlers),
+                    .retryScheduled(_, _, _, let runHandlers):
                     return (event, subscribers + runHandlers)
                 }
             }
@@ -41,6 +42,8 @@ extension OperationStore {
                     listener.onResult?(arguments, result, context)
                 case .runEnded(let arguments, let context, _):
                     listener.onRunEnded?(arguments, context)
+                case .retryScheduled(let arguments, let retry, let context, _):
+                    listener.onRetryScheduled?(arguments, retry, context)
                 }
             }
         }

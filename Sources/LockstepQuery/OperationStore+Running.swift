@@ -84,11 +84,16 @@ extension OperationStore {
         let continuation = OperationContinuation<State.Value, State.Failure> { [weak self] result in
             self?.yielded(result, run: id)
         }
+        let retries = RetryHooks(
+            scheduled: { [weak self] error, next, delay in
+                self?.retryScheduled(run: id, error: error, next: next, delay: delay)
+            },
+            started: { [weak self] in self?.retryStarted(run: id) })
         let work = Task { [weak self, body, settings] in
             await WorkTracking.$unit.withValue(ownTrackedTask ?? inherited) {
                 let result = await Self.execute(
                     body, arguments: arguments, context: context, settings: settings,
-                    continuation: continuation)
+                    continuation: continuation, retries: retries)
                 let delivered = self?.finish(run: id, with: result) ?? result
                 // Its waiters run again before the run counts as finished, so a test never sees
                 // a moment with nothing running while they go on.
@@ -101,20 +106,33 @@ extension OperationStore {
         return task
     }
 
+    /// What `execute` tells the store about a run's retries.
+    struct RetryHooks: Sendable {
+        /// An attempt threw the error; the next attempt's context and the wait before it.
+        var scheduled: @Sendable (_ error: any Error, _ next: OperationContext, _ delay: Duration) -> Void
+        /// The wait ended and the next attempt starts.
+        var started: @Sendable () -> Void
+    }
+
     static func execute(
         _ body: Body,
         arguments: State.Arguments,
         context: OperationContext,
         settings: StoreSettings,
-        continuation: OperationContinuation<State.Value, State.Failure>
+        continuation: OperationContinuation<State.Value, State.Failure>,
+        retries: RetryHooks
     ) async -> Result<State.Value, any Error> {
         var context = context
         let clock = settings.clock
         let delayer = context.delayer ?? OperationDelayer { try await clock.sleep($0) }
+        // The wait before the next attempt, decided when the previous one failed.
+        var wait: Duration?
         while true {
             do {
-                if context.retryIndex > 0 {
-                    try await delayer.delay(for: context.backoff(context.retryIndex))
+                if let pending = wait {
+                    try await delayer.delay(for: pending)
+                    wait = nil
+                    retries.started()
                 }
                 return .success(try await body(arguments, context, continuation))
             } catch {
@@ -125,8 +143,42 @@ extension OperationStore {
                     return .failure(error)
                 }
                 context.retryIndex += 1
+                let delay = context.backoff(context.retryIndex)
+                wait = delay
+                retries.scheduled(error, context, delay)
             }
         }
+    }
+
+    /// Records that an attempt of run `id` failed with `error` and that the run waits `delay`
+    /// before the attempt `context` describes.
+    func retryScheduled(run id: Int, error: any Error, next context: OperationContext, delay: Duration) {
+        // Another type is reported when the run ends, if it ends with it.
+        guard let error = error as? State.Failure else { return }
+        let accepted = core.withLock { core in
+            guard let run = core.runs[id] else { return false }
+            core.runs[id]?.isWaitingToRetry = true
+            let retry = OperationRetry(
+                failedAttempts: context.retryIndex, retryLimit: context.retryLimit, error: error,
+                delay: delay, failureDate: settings.now())
+            core.state.apply(.retryScheduled(run: id, retry: retry))
+            core.events.append(.retryScheduled(run.arguments, retry, context, runHandlers: run.handlers))
+            core.events.append(.state(core.state, context, .everyone(runHandlers: run.handlers)))
+            return true
+        }
+        if accepted { deliver() }
+    }
+
+    /// Records that run `id`'s wait ended and its next attempt started.
+    func retryStarted(run id: Int) {
+        let accepted = core.withLock { core in
+            guard let run = core.runs[id], run.isWaitingToRetry else { return false }
+            core.runs[id]?.isWaitingToRetry = false
+            core.state.apply(.retryStarted(run: id, date: settings.now()))
+            core.events.append(.state(core.state, run.context, .everyone(runHandlers: run.handlers)))
+            return true
+        }
+        if accepted { deliver() }
     }
 
     func yielded(_ result: Result<State.Value, State.Failure>, run id: Int) {

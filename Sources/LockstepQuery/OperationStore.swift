@@ -48,6 +48,8 @@ public final class OperationStore<State: OperationState>: Sendable {
         var onResult:
             (@Sendable (State.Arguments, Result<State.Value, State.Failure>, OperationContext) -> Void)?
         var onRunEnded: (@Sendable (State.Arguments, OperationContext) -> Void)?
+        var onRetryScheduled:
+            (@Sendable (State.Arguments, OperationRetry<State.Failure>, OperationContext) -> Void)?
 
         init(_ handler: QueryEventHandler<State>) {
             onStateChanged = handler.onStateChanged
@@ -70,6 +72,14 @@ public final class OperationStore<State: OperationState>: Sendable {
                     body(context)
                 }
             }
+            if let body = handler.onRetryScheduled {
+                onRetryScheduled = {
+                    @Sendable (
+                        _: State.Arguments, retry: OperationRetry<State.Failure>, context: OperationContext
+                    ) in
+                    body(retry, context)
+                }
+            }
         }
 
         init<Arguments, Value, Failure>(_ handler: MutationEventHandler<Arguments, Value, Failure>)
@@ -78,6 +88,7 @@ public final class OperationStore<State: OperationState>: Sendable {
             onRunStarted = handler.onMutatingStarted
             onResult = handler.onMutationResultReceived
             onRunEnded = handler.onMutatingEnded
+            onRetryScheduled = handler.onMutationRetryScheduled
         }
     }
 
@@ -95,6 +106,8 @@ public final class OperationStore<State: OperationState>: Sendable {
             State.Arguments, Result<State.Value, State.Failure>, OperationContext,
             runHandlers: [Listener])
         case runEnded(State.Arguments, OperationContext, runHandlers: [Listener])
+        case retryScheduled(
+            State.Arguments, OperationRetry<State.Failure>, OperationContext, runHandlers: [Listener])
     }
 
     struct Core: Sendable {
@@ -140,6 +153,8 @@ public final class OperationStore<State: OperationState>: Sendable {
         var handlers: [Listener]
         /// For an infinite query's run: the key a request in the same direction joins it by.
         var key: String? = nil
+        /// Whether the run waits before a retry its state has heard of.
+        var isWaitingToRetry = false
     }
 
     /// The key the store is kept under in its client.

@@ -22,18 +22,30 @@ public struct QueryEventHandler<State: OperationState>: Sendable {
     public var onResultReceived: (@Sendable (Result<State.Value, State.Failure>, OperationContext) -> Void)?
     /// Called when a run ends, however it ends.
     public var onRunEnded: (@Sendable (OperationContext) -> Void)?
+    /// Called when an attempt of a run fails and the run schedules a retry, before it waits. The
+    /// context's ``OperationContext/retryIndex`` is the next attempt's. A run's final failure
+    /// comes to ``onResultReceived`` instead.
+    ///
+    /// ```swift
+    /// QueryEventHandler(onRetryScheduled: { retry, _ in
+    ///   print("attempt \(retry.failedAttempts) failed: \(retry.error); next in \(retry.delay)")
+    /// })
+    /// ```
+    public var onRetryScheduled: (@Sendable (OperationRetry<State.Failure>, OperationContext) -> Void)?
 
     /// Creates a handler; a trailing closure is the state handler.
     public init(
         onStateChanged: (@Sendable (State, OperationContext) -> Void)? = nil,
         onRunStarted: (@Sendable (OperationContext) -> Void)? = nil,
         onResultReceived: (@Sendable (Result<State.Value, State.Failure>, OperationContext) -> Void)? = nil,
-        onRunEnded: (@Sendable (OperationContext) -> Void)? = nil
+        onRunEnded: (@Sendable (OperationContext) -> Void)? = nil,
+        onRetryScheduled: (@Sendable (OperationRetry<State.Failure>, OperationContext) -> Void)? = nil
     ) {
         self.onStateChanged = onStateChanged
         self.onRunStarted = onRunStarted
         self.onResultReceived = onResultReceived
         self.onRunEnded = onRunEnded
+        self.onRetryScheduled = onRetryScheduled
     }
 }
 
@@ -62,6 +74,10 @@ public struct MutationEventHandler<Arguments: Sendable, Value: Sendable, Failure
         (@Sendable (Arguments, Result<Value, Failure>, OperationContext) -> Void)?
     /// Called when a run ends, however it ends, with its arguments.
     public var onMutatingEnded: (@Sendable (Arguments, OperationContext) -> Void)?
+    /// Called when an attempt of a run fails and the run schedules a retry, with its arguments.
+    /// The context's ``OperationContext/retryIndex`` is the next attempt's.
+    public var onMutationRetryScheduled:
+        (@Sendable (Arguments, OperationRetry<Failure>, OperationContext) -> Void)?
 
     /// Creates a handler; a trailing closure is the state handler.
     public init(
@@ -70,11 +86,15 @@ public struct MutationEventHandler<Arguments: Sendable, Value: Sendable, Failure
         onMutationResultReceived: (
             @Sendable (Arguments, Result<Value, Failure>, OperationContext) -> Void
         )? = nil,
-        onMutatingEnded: (@Sendable (Arguments, OperationContext) -> Void)? = nil
+        onMutatingEnded: (@Sendable (Arguments, OperationContext) -> Void)? = nil,
+        onMutationRetryScheduled: (
+            @Sendable (Arguments, OperationRetry<Failure>, OperationContext) -> Void
+        )? = nil
     ) {
         self.onStateChanged = onStateChanged
         self.onMutatingStarted = onMutatingStarted
         self.onMutationResultReceived = onMutationResultReceived
         self.onMutatingEnded = onMutatingEnded
+        self.onMutationRetryScheduled = onMutationRetryScheduled
     }
 }

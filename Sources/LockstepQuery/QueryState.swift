@@ -24,7 +24,18 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     public private(set) var errorUpdateCount = 0
     /// When the last error arrived, by the client's date source.
     public private(set) var errorLastUpdatedAt: Date?
+    /// The retry the run in flight is making: set when an attempt fails and a retry is scheduled,
+    /// cleared when the run succeeds, fails for good or is cancelled.
+    ///
+    /// ```swift
+    /// if let retry = store.state.retry, retry.isWaiting {
+    ///   print("Attempt \(retry.failedAttempts) failed; retrying in \(retry.delay)")
+    /// }
+    /// ```
+    public private(set) var retry: OperationRetry<Failure>?
 
+    /// The run the ``retry`` belongs to.
+    private var retryingRun: Int?
     private var statusBeforeRun: [Int: OperationStatus] = [:]
 
     /// A state with no value.
@@ -55,6 +66,7 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
             setError(error, at: date)
         case .finished(let run, let result, let date):
             statusBeforeRun[run] = nil
+            clearRetry(of: run)
             switch result {
             case .success(let value):
                 setValue(value, at: date)
@@ -66,6 +78,7 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
             }
         case .cancelled(let run, _):
             statusBeforeRun[run] = nil
+            clearRetry(of: run)
             if statusBeforeRun.isEmpty {
                 status = .cancelled
             }
@@ -80,7 +93,18 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
         case .resultSet(.failure(let error), let date):
             setError(error, at: date)
             if statusBeforeRun.isEmpty { status = .failure }
+        case .retryScheduled(let run, let retry):
+            self.retry = retry
+            retryingRun = run
+        case .retryStarted(let run, _):
+            if run == retryingRun { retry?.isWaiting = false }
         }
+    }
+
+    private mutating func clearRetry(of run: Int) {
+        guard run == retryingRun else { return }
+        retry = nil
+        retryingRun = nil
     }
 
     private mutating func setValue(_ value: Value, at date: Date) {

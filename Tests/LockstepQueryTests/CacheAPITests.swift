@@ -223,8 +223,12 @@ struct CacheAPITests {
         try await store.fetch(handler: handler)
         try await store.fetch()  // not heard: the handler belonged to the first fetch
 
+        // The failed first attempt shows as two states: its retry scheduled, then started.
         #expect(
-            events.all == ["state loading", "started", "result ada #2", "ended", "state success"])
+            events.all == [
+                "state loading", "started", "state loading", "state loading", "result ada #2", "ended",
+                "state success",
+            ])
         #expect(store.subscriberCount == 0)
     }
 
