@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// Every Swift snippet of these articles must be quoted from code that a test target or the
-/// examples package compiles, so that a snippet cannot drift from the library.
+/// Every Swift snippet of every DocC article (each `Sources/*/Documentation.docc/*.md`, found by
+/// listing the catalogs, so a new article is covered without being named here) and of the README
+/// must be quoted from code that a test target or the examples package compiles, so that a
+/// snippet cannot drift from the library.
 @Suite("Article snippets are compiled")
 struct SnippetTests {
     static let root = URL(fileURLWithPath: #filePath)
@@ -10,32 +12,44 @@ struct SnippetTests {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let articles = [
-        "Sources/Lockstep/Documentation.docc/ChoosingASideEffectStyle.md",
-        "Sources/Lockstep/Documentation.docc/Dependencies.md",
-        "Sources/Lockstep/Documentation.docc/BuildingAReadingList.md",
-        "Sources/Lockstep/Documentation.docc/ComingFromTCA.md",
-        "Sources/Lockstep/Documentation.docc/ComingFromReSwift.md",
-        "Sources/Lockstep/Documentation.docc/ComingFromSwiftOperation.md",
-        "Sources/Lockstep/Documentation.docc/Glossary.md",
-        "Sources/Lockstep/Documentation.docc/SwiftUI.md",
-        "Sources/LockstepCasePaths/Documentation.docc/LockstepCasePaths.md",
+    /// The README and every article of every catalog.
+    static let articles: [String] = {
+        let sources = root.appendingPathComponent("Sources")
+        let modules = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        var articles = ["README.md"]
+        for module in modules.sorted() {
+            let catalog = "Sources/\(module)/Documentation.docc"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+            articles += files.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        }
+        return articles
+    }()
+
+    /// Where quoted code lives, searched with their subfolders: the main package's test targets
+    /// and the examples package (both built by CI). `Tests/CompileErrors` holds code that must
+    /// not compile, so it is left out.
+    static let compiledFolders = ["Tests", "Examples/Sources", "Examples/Tests"]
+    static let notCompiled = ["Tests/CompileErrors"]
+
+    /// The snippets that are deliberately not Swift code a target compiles, by article and first
+    /// line. Each is checked another way, named in its reason.
+    static let notCode: [(article: String, firstLine: String, reason: String)] = [
+        (
+            "README.md", "dependencies: [",
+            "A fragment of an app's Package.swift: its version is checked against CHANGELOG.md by packageSnippetsNameTheRealPackage"
+        ),
+        (
+            "README.md", "targets: [",
+            "A fragment of an app's Package.swift: its product names are checked against Package.swift by packageSnippetsNameTheRealPackage"
+        ),
     ]
 
-    /// Where quoted code lives: this target, LockstepCasePaths' tests, and the reading-list
-    /// example with its tests.
-    static let compiledFolders = [
-        "Tests/DocumentationTests",
-        "Tests/LockstepCasePathsTests",
-        "Examples/Sources/ReadingList",
-        "Examples/Tests/ReadingListTests",
-    ]
-
-    /// Lines without their indentation, blank lines dropped: a snippet may be dedented.
+    /// Lines without their indentation, blank lines and doc comments dropped: a snippet may be
+    /// dedented, and may leave out the doc comments of the code it quotes.
     static func normalized(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+            .filter { !$0.isEmpty && !$0.hasPrefix("///") }
     }
 
     static func swiftSnippets(in article: String) -> [String] {
@@ -55,31 +69,83 @@ struct SnippetTests {
         return snippets
     }
 
-    static func compiledSource() throws -> String {
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    static let compiledSource: String = {
         var lines: [String] = []
         for folder in compiledFolders {
             let url = root.appendingPathComponent(folder)
-            let files = try FileManager.default.contentsOfDirectory(atPath: url.path)
+            guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { continue }
+            let files = enumerator.compactMap { $0 as? String }
                 .filter { $0.hasSuffix(".swift") }
+                .filter { file in !notCompiled.contains { "\(folder)/\(file)".hasPrefix($0 + "/") } }
                 .sorted()
             for file in files {
-                let text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+                guard let text = try? String(contentsOf: url.appendingPathComponent(file), encoding: .utf8) else { continue }
                 lines += normalized(text)
             }
         }
         return "\n" + lines.joined(separator: "\n") + "\n"
+    }()
+
+    static func firstLine(_ snippet: String) -> String {
+        normalized(snippet).first ?? ""
+    }
+
+    @Test("The catalogs are found, so that the check below covers them")
+    func articlesAreFound() {
+        #expect(Self.articles.count > 30)
+        #expect(Self.articles.contains("Sources/LockstepQuery/Documentation.docc/GettingStarted.md"))
     }
 
     @Test(arguments: articles)
     func everySnippetIsQuotedFromCompiledCode(article: String) throws {
-        let text = try String(contentsOf: Self.root.appendingPathComponent(article), encoding: .utf8)
-        let source = try Self.compiledSource()
+        let text = try Self.text(article)
         for snippet in Self.swiftSnippets(in: text) {
+            if Self.notCode.contains(where: { $0.article == article && $0.firstLine == Self.firstLine(snippet) }) {
+                continue
+            }
             let quoted = "\n" + Self.normalized(snippet).joined(separator: "\n") + "\n"
             #expect(
-                source.contains(quoted),
+                Self.compiledSource.contains(quoted),
                 "This snippet of \(article) is not quoted from compiled code in \(Self.compiledFolders):\n\(snippet)"
             )
+        }
+    }
+
+    @Test("Each exception names a snippet that still exists")
+    func everyExceptionIsUsed() throws {
+        for exception in Self.notCode {
+            let snippets = Self.swiftSnippets(in: try Self.text(exception.article))
+            #expect(
+                snippets.contains { Self.firstLine($0) == exception.firstLine },
+                "No snippet of \(exception.article) starts with \(exception.firstLine)"
+            )
+        }
+    }
+
+    /// The README's Package.swift fragments: the version is the newest released one of the
+    /// changelog (the one Package.swift names), and every product exists.
+    @Test("The README's Package.swift fragments name the real version and products")
+    func packageSnippetsNameTheRealPackage() throws {
+        let readme = Self.swiftSnippets(in: try Self.text("README.md"))
+        let manifest = try Self.text("Package.swift")
+        let changelog = try Self.text("CHANGELOG.md")
+
+        let dependency = try #require(readme.first { Self.firstLine($0) == "dependencies: [" })
+        let version = try #require(dependency.firstMatch(of: /from: "([0-9.]+)"/)?.1)
+        let released = try #require(changelog.firstMatch(of: /\n## ([0-9]+\.[0-9]+\.[0-9]+)/)?.1)
+        #expect(version == released)
+        #expect(manifest.contains("Lockstep \(version) (CHANGELOG.md)"))
+        #expect(manifest.contains("from: \"\(version)\")"))
+
+        let targets = try #require(readme.first { Self.firstLine($0) == "targets: [" })
+        let products = targets.matches(of: /\.product\(name: "([A-Za-z]+)", package: "lockstep"\)/).map { String($0.1) }
+        #expect(!products.isEmpty)
+        for product in products {
+            #expect(manifest.contains(".library(name: \"\(product)\""), "Package.swift has no product \(product)")
         }
     }
 }

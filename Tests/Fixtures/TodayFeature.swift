@@ -84,6 +84,10 @@ protocol CalendarService: Sendable {
     func loadShifts() async throws(CalendarError) -> [Shift]
 }
 
+struct ServiceContainer: Sendable {
+    let calendarService: any CalendarService
+}
+
 /// A calendar service double: returns `mockShifts` (or throws `mockError`), counts its calls,
 /// and, when given a gate, holds each call suspended until the test opens the gate.
 final class MockCalendarService: CalendarService {
@@ -123,10 +127,6 @@ final class MockCalendarService: CalendarService {
         if let error { throw error }
         return shifts
     }
-}
-
-struct ServiceContainer: Sendable {
-    let calendarService: any CalendarService
 }
 
 func todayMiddleware(
