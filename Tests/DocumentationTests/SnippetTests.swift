@@ -39,6 +39,10 @@ struct SnippetTests {
             "A fragment of an app's Package.swift: its version is checked against CHANGELOG.md by packageSnippetsNameTheRealPackage"
         ),
         (
+            "Sources/Lockstep/Documentation.docc/Lockstep.md", ".package(url: \"https://github.com/lockstep-swift/lockstep\", from: \"0.1.0\")",
+            "A line of an app's Package.swift: its version is checked against CHANGELOG.md by packageSnippetsNameTheRealPackage"
+        ),
+        (
             "README.md", "targets: [",
             "A fragment of an app's Package.swift: its product names are checked against Package.swift by packageSnippetsNameTheRealPackage"
         ),
@@ -126,20 +130,27 @@ struct SnippetTests {
         }
     }
 
-    /// The README's Package.swift fragments: the version is the newest released one of the
-    /// changelog (the one Package.swift names), and every product exists.
+    /// The Package.swift fragments of the README and the articles: the version is the newest
+    /// released one of the changelog (the one Package.swift names), and every product exists.
     @Test("The README's Package.swift fragments name the real version and products")
     func packageSnippetsNameTheRealPackage() throws {
         let readme = Self.swiftSnippets(in: try Self.text("README.md"))
         let manifest = try Self.text("Package.swift")
         let changelog = try Self.text("CHANGELOG.md")
 
-        let dependency = try #require(readme.first { Self.firstLine($0) == "dependencies: [" })
-        let version = try #require(dependency.firstMatch(of: /from: "([0-9.]+)"/)?.1)
         let released = try #require(changelog.firstMatch(of: /\n## ([0-9]+\.[0-9]+\.[0-9]+)/)?.1)
-        #expect(version == released)
-        #expect(manifest.contains("Lockstep \(version) (CHANGELOG.md)"))
-        #expect(manifest.contains("from: \"\(version)\")"))
+        #expect(manifest.contains("Lockstep \(released) (CHANGELOG.md)"))
+        #expect(manifest.contains("lockstep\", from: \"\(released)\")"))
+        var packageLines = 0
+        for article in Self.articles {
+            for snippet in Self.swiftSnippets(in: try Self.text(article)) {
+                for match in snippet.matches(of: /\.package\(url: "https:\/\/github.com\/lockstep-swift\/lockstep", from: "([0-9.]+)"\)/) {
+                    packageLines += 1
+                    #expect(match.1 == released, "\(article) depends on Lockstep \(match.1), not \(released)")
+                }
+            }
+        }
+        #expect(packageLines >= 2)
 
         let targets = try #require(readme.first { Self.firstLine($0) == "targets: [" })
         let products = targets.matches(of: /\.product\(name: "([A-Za-z]+)", package: "lockstep"\)/).map { String($0.1) }

@@ -1,5 +1,5 @@
 // The tests of the article "Getting started" (Sources/Lockstep/Documentation.docc/GettingStarted.md),
-// quoted by it; the feature they test is Tests/Fixtures/TodayFeature.swift, which the article
+// quoted by it (and the landing page's example, Lockstep.md); the feature they test is Tests/Fixtures/TodayFeature.swift, which the article
 // quotes too.
 @testable import LockstepFixtures
 import Lockstep
@@ -28,6 +28,21 @@ struct GettingStartedArticleTests {
         await store.dispatch(action: .today(.loadShifts))
 
         #expect(store.state.today.scheduledShifts == [testShift1])
+    }
+
+    @Test("The landing page's example: the dispatch returns with the shifts loaded")
+    func landingPageExample() async {
+        let calendar = MockCalendarService()
+        calendar.mockShifts = [testShift1, testShift2]
+        let store = Store(
+            state: AppState(),
+            reducer: appReducer,
+            services: ServiceContainer(calendarService: calendar),
+            middlewares: [todayMiddleware]
+        )
+
+        await store.dispatch(.today(.loadShifts))
+        #expect(store.state.today.scheduledShifts.count == 2)
     }
 
     @Test func testLoadShiftsSetsLoading() {
