@@ -189,10 +189,15 @@ let package = Package(
                 "Lockstep",
                 "LockstepTesting",
                 "LockstepQuery",
+                "LockstepLogging",
+                "LockstepLoggingTesting",
                 "SwiftUIStandIns",
+                .product(name: "Logging", package: "swift-log"),
                 // No IssueReporting: the articles' code gets `unimplemented` through Lockstep.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
+            // Recorded sessions the logging article's test replays, read through #filePath.
+            exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
