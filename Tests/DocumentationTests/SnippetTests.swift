@@ -43,6 +43,10 @@ struct SnippetTests {
             "A line of an app's Package.swift: its version is checked against CHANGELOG.md by packageSnippetsNameTheRealPackage"
         ),
         (
+            "Sources/LockstepTesting/Documentation.docc/TestingSingleEntryPoints.md", "func testUserStoryWithEffects() {",
+            "The synchronous XCTest form other GIVEN/WHEN/THEN runners use, shown to compare: with Lockstep runTests() is awaited, and a String is not an Error. The Lockstep form that follows it is compiled"
+        ),
+        (
             "README.md", "targets: [",
             "A fragment of an app's Package.swift: its product names are checked against Package.swift by packageSnippetsNameTheRealPackage"
         ),

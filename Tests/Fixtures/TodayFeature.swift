@@ -12,6 +12,8 @@ struct Shift: Equatable, Sendable, Identifiable {
 
 let testShift1 = Shift(id: 1, title: "Morning")
 let testShift2 = Shift(id: 2, title: "Evening")
+let morning = testShift1
+let evening = testShift2
 
 enum CalendarError: Error, Equatable, Sendable {
     case unavailable
@@ -102,6 +104,12 @@ final class MockCalendarService: CalendarService {
 
     init(gate: Gate? = nil) {
         self.gate = gate
+    }
+
+    /// A calendar that answers `shifts`.
+    convenience init(shifts: [Shift], gate: Gate? = nil) {
+        self.init(gate: gate)
+        mockShifts = shifts
     }
 
     var mockShifts: [Shift] {

@@ -21,6 +21,14 @@ struct EffectTests {
         #expect(resultAction is Scoreboard.PostScoreSuccess)
     }
 
+    // The article "Testing" of LockstepTesting quotes the two lines after `actions`.
+    @Test("An effect on its own: its first output, read with an iterator")
+    func effectOnItsOwn() async throws {
+        let actions: [any ScoreboardAction] = [Scoreboard.PostScore(home: "1", away: "0")]
+        var results = Scoreboard.postScore(api: MockScoreAPI()).source(actions.async).makeAsyncIterator()
+        #expect(try await results.next() is Scoreboard.PostScoreSuccess)
+    }
+
     @Test("An effect's output ends when its input ends, with one output per matching action")
     func effectSourceEmitsOnePerMatchingAction() async throws {
         let api = MockScoreAPI()
