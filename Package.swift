@@ -200,6 +200,19 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The README's snippets, compiled and run; a target of their own, as they are top-level
+        // code with the names an app uses (AppState, TodayState). SnippetTests checks that the
+        // README quotes them.
+        .testTarget(
+            name: "ReadmeTests",
+            dependencies: [
+                "Lockstep",
+                "LockstepTesting",
+                "LockstepQuery",
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "LockstepQueryTests",
             dependencies: [

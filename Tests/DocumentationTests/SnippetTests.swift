@@ -116,8 +116,9 @@ struct SnippetTests {
                 continue
             }
             let quoted = "\n" + Self.normalized(snippet).joined(separator: "\n") + "\n"
+            let isQuoted = Self.compiledSource.contains(quoted)
             #expect(
-                Self.compiledSource.contains(quoted),
+                isQuoted,
                 "This snippet of \(article) is not quoted from compiled code in \(Self.compiledFolders):\n\(snippet)"
             )
         }

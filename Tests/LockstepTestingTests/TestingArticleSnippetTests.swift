@@ -23,39 +23,6 @@ import Testing
     }
 }
 
-// MARK: - A debounced search, on a manual clock
-
-private struct SearchState: Equatable, Sendable {
-    var query = ""
-    var results: [String] = []
-}
-
-private enum SearchAction: Equatable, Sendable {
-    case queryChanged(String)
-    case resultsLoaded([String])
-}
-
-private struct SearchServices: Sendable {
-    var clock: any Clock<Duration>
-    var search: @Sendable (String) async -> [String]
-}
-
-private func searchReducer(_ state: inout SearchState, _ action: SearchAction) {
-    switch action {
-    case .queryChanged(let query): state.query = query
-    case .resultsLoaded(let results): state.results = results
-    }
-}
-
-private func searchMiddleware(
-    state: SearchState, action: SearchAction, services: SearchServices, dispatch: Dispatcher<SearchAction>
-) async {
-    guard case .queryChanged(let query) = action else { return }
-    await dispatch.debounce(id: "search", for: .milliseconds(300), clock: services.clock) {
-        await dispatch(.resultsLoaded(await services.search(query)))
-    }
-}
-
 private typealias ContentView = ScreenshotWatcher.ContentView
 
 @MainActor
@@ -97,12 +64,12 @@ struct TestingArticleSnippetTests {
         let clock = ManualClock()
         let store = TestStore(
             state: SearchState(), reducer: searchReducer,
-            services: SearchServices(clock: clock, search: { query in [query + "step"] }),
+            services: SearchServices(clock: clock),   // ManualClockTests' search
             middlewares: [searchMiddleware])
 
         await store.send(.queryChanged("lock")) { $0.query = "lock" }
         await clock.advance(by: .milliseconds(300))
-        await store.receive(.resultsLoaded(["lockstep"])) { $0.results = ["lockstep"] }
+        await store.receive(.resultsLoaded(["lockstep", "locksmith"])) { $0.results = ["lockstep", "locksmith"] }
     }
 
     @Test("An EventSource's send returns once the screenshot has been handled")
