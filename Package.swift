@@ -224,6 +224,20 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The code of LockstepQuery's DocC articles, compiled and run; a target of its own, as
+        // its articles use the names an app uses (User, AppState). SnippetTests, in
+        // DocumentationTests, checks that the articles quote it.
+        .testTarget(
+            name: "QueryDocumentationTests",
+            dependencies: [
+                "Lockstep",
+                "LockstepQuery",
+                "LockstepTesting",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "LockstepCasePathsTests",
             dependencies: [
