@@ -107,6 +107,34 @@ extension SharingShape {
   }
 }
 
+extension SharingShape {
+  @MainActor
+  @Suite("The testing article: the Sharing shape fetches through its wrapper")
+  struct FetchingThroughTheWrapper {
+    @Test
+    @MainActor
+    func valueLoads() async throws {
+      let client = OperationClient(
+        storeCreator: .default(
+          retryLimit: 0,
+          backoff: .noBackoff,
+          delayer: .noDelay,
+          queryEnableAutomaticFetchingCondition: .always(false),
+          networkObserver: nil,
+          focusCondition: nil
+        )
+      )
+
+      let model = OperationClient.$current.withValue(client) { SomeModel() }
+      #expect(model.value == nil)
+
+      try await model.$value.load()
+
+      #expect(model.value == "loaded")
+    }
+  }
+}
+
 // MARK: - Pure Swift (With Observation)
 
 enum PureSwiftShape {
