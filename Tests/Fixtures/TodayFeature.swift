@@ -1,4 +1,5 @@
-// Seed 000's Today feature, shared by the test targets.
+// Seed 000's Today feature, shared by the test targets. Lockstep's "Getting started" article
+// quotes it (SnippetTests checks that it still does): change the two together.
 import Lockstep
 import LockstepTesting
 
