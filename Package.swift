@@ -189,8 +189,26 @@ let package = Package(
                 "Lockstep",
                 "LockstepTesting",
                 "LockstepQuery",
+                "LockstepLogging",
+                "LockstepLoggingTesting",
                 "SwiftUIStandIns",
+                .product(name: "Logging", package: "swift-log"),
                 // No IssueReporting: the articles' code gets `unimplemented` through Lockstep.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            // Recorded sessions the logging article's test replays, read through #filePath.
+            exclude: ["Fixtures"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The README's snippets, compiled and run; a target of their own, as they are top-level
+        // code with the names an app uses (AppState, TodayState). SnippetTests checks that the
+        // README quotes them.
+        .testTarget(
+            name: "ReadmeTests",
+            dependencies: [
+                "Lockstep",
+                "LockstepTesting",
+                "LockstepQuery",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -200,6 +218,20 @@ let package = Package(
             dependencies: [
                 "LockstepQuery",
                 "LockstepFixtures",
+                "LockstepTesting",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The code of LockstepQuery's DocC articles, compiled and run; a target of its own, as
+        // its articles use the names an app uses (User, AppState). SnippetTests, in
+        // DocumentationTests, checks that the articles quote it.
+        .testTarget(
+            name: "QueryDocumentationTests",
+            dependencies: [
+                "Lockstep",
+                "LockstepQuery",
                 "LockstepTesting",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

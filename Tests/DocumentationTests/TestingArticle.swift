@@ -123,7 +123,7 @@ struct TestingArticleTests {
             contentsOf: SnippetTests.root.appendingPathComponent(
                 "Sources/LockstepTesting/Documentation.docc/Testing.md"),
             encoding: .utf8)
-        let source = try SnippetTests.compiledSource()
+        let source = SnippetTests.compiledSource
         let snippets = SnippetTests.swiftSnippets(in: article).filter { $0.contains("withTrackedWork") || $0.contains("waitUntilIdle") }
         #expect(snippets.count == 3)
         for snippet in snippets {

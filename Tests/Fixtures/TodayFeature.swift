@@ -1,4 +1,5 @@
-// Seed 000's Today feature, shared by the test targets.
+// Seed 000's Today feature, shared by the test targets. Lockstep's "Getting started" article
+// quotes it (SnippetTests checks that it still does): change the two together.
 import Lockstep
 import LockstepTesting
 
@@ -12,6 +13,8 @@ struct Shift: Equatable, Sendable, Identifiable {
 
 let testShift1 = Shift(id: 1, title: "Morning")
 let testShift2 = Shift(id: 2, title: "Evening")
+let morning = testShift1
+let evening = testShift2
 
 enum CalendarError: Error, Equatable, Sendable {
     case unavailable
@@ -84,6 +87,10 @@ protocol CalendarService: Sendable {
     func loadShifts() async throws(CalendarError) -> [Shift]
 }
 
+struct ServiceContainer: Sendable {
+    let calendarService: any CalendarService
+}
+
 /// A calendar service double: returns `mockShifts` (or throws `mockError`), counts its calls,
 /// and, when given a gate, holds each call suspended until the test opens the gate.
 final class MockCalendarService: CalendarService {
@@ -98,6 +105,12 @@ final class MockCalendarService: CalendarService {
 
     init(gate: Gate? = nil) {
         self.gate = gate
+    }
+
+    /// A calendar that answers `shifts`.
+    convenience init(shifts: [Shift], gate: Gate? = nil) {
+        self.init(gate: gate)
+        mockShifts = shifts
     }
 
     var mockShifts: [Shift] {
@@ -123,10 +136,6 @@ final class MockCalendarService: CalendarService {
         if let error { throw error }
         return shifts
     }
-}
-
-struct ServiceContainer: Sendable {
-    let calendarService: any CalendarService
 }
 
 func todayMiddleware(

@@ -35,14 +35,15 @@ struct PlainTestStoreStallTests {
     func gateArrivalFailsAtOnce() async {
         let server = Gate(name: "server")
         let store = makeHeldStore(gate: server)
-        let load = await store.send(.load) { $0.requests = 1 }
+        // The article "Testing" quotes the body of withKnownIssue.
         await withKnownIssue {
-            await server.arrival(count: 2)
+            let load = await store.send(.load) { $0.requests = 1 }   // parked on Gate 'server'
+            await server.arrival(count: 2)   // fails at once: only one request can ever arrive
+            await load.cancel()
         } matching: { issue in
             issue.description.contains("Waiting for 2 arrivals at Gate 'server'; in flight: send(HeldAction.load) parked on Gate 'server'")
         }
         #expect(server.arrivals == 1)
-        await load.cancel()
     }
 
     @Test("ManualClock.sleepers(count:) fails at once when the store's work is parked on a gate")

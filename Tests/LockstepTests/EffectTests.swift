@@ -10,6 +10,25 @@ struct EffectTests {
     // MARK: - An effect on its own (seed 003's post-score effect tests run against the example
     // app's real module, in the Examples package)
 
+    // The article "Effects" quotes this test.
+    @Test func testPostScoreEffect_OnRequestSuccess_DispatchPostScoreSuccess() async throws {
+        let postScore = Scoreboard.postScore(api: MockScoreAPI())
+        let actions: [any ScoreboardAction] = [Scoreboard.PostScore(home: "0", away: "0")]
+
+        var results = postScore.source(actions.async).makeAsyncIterator()
+        let resultAction = try await results.next()
+
+        #expect(resultAction is Scoreboard.PostScoreSuccess)
+    }
+
+    // The article "Testing" of LockstepTesting quotes the two lines after `actions`.
+    @Test("An effect on its own: its first output, read with an iterator")
+    func effectOnItsOwn() async throws {
+        let actions: [any ScoreboardAction] = [Scoreboard.PostScore(home: "1", away: "0")]
+        var results = Scoreboard.postScore(api: MockScoreAPI()).source(actions.async).makeAsyncIterator()
+        #expect(try await results.next() is Scoreboard.PostScoreSuccess)
+    }
+
     @Test("An effect's output ends when its input ends, with one output per matching action")
     func effectSourceEmitsOnePerMatchingAction() async throws {
         let api = MockScoreAPI()

@@ -40,6 +40,18 @@ struct SelectorTests {
         #expect(26.25 == result)
     }
 
+    @Test("Input selectors written in the call, as the article shows them")
+    func inputSelectorsWrittenInTheCall() {
+        let getTotalCost = createSelector(
+            { (state: PriceState) in state.subtotal },
+            { (state: PriceState) in state.taxRate },
+            transformation: { subtotal, taxRate -> Decimal in
+                subtotal * (1 + taxRate)
+            }
+        )
+        #expect(getTotalCost(PriceState(subtotal: 10, taxRate: 0.5)) == 15)
+    }
+
     @Test("The transformation runs again only when an input changed")
     func transformationRunsOnlyWhenInputsChange() {
         let runs = Lock(0)

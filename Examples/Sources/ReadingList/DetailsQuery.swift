@@ -1,10 +1,31 @@
+import Lockstep
 import LockstepQuery
 import Synchronization
 
 /// Where a run of ``BookDetailsQuery`` finds the catalog: the client's default context, which
-/// ``ReadingListServices`` fills in.
+/// ``ReadingListServices`` fills in. Its default fails the test that runs the query without
+/// setting it.
 public enum CatalogKey: OperationContext.Key {
-    public static var defaultValue: (any Catalog)? { nil }
+    public static var defaultValue: any Catalog { UnimplementedCatalog() }
+}
+
+/// A catalog whose every call fails the test that makes it (IssueReporting's `unimplemented`),
+/// and answers as a catalog that is down.
+public struct UnimplementedCatalog: Catalog {
+    /// The unimplemented catalog.
+    public init() {}
+
+    public func search(_ query: String) async throws(CatalogError) -> [String] {
+        let search: @Sendable (String) -> Void = unimplemented("Catalog.search")
+        search(query)
+        throw .unavailable
+    }
+
+    public func details(of title: String) async throws(CatalogError) -> BookDetails {
+        let details: @Sendable (String) -> Void = unimplemented("Catalog.details")
+        details(title)
+        throw .unavailable
+    }
 }
 
 /// The details of one book, fetched from the catalog and cached by the app's `OperationClient`,
@@ -25,8 +46,7 @@ public struct BookDetailsQuery: QueryRequest {
         in context: OperationContext,
         with continuation: OperationContinuation<BookDetails, any Error>
     ) async throws -> BookDetails {
-        guard let catalog = context[CatalogKey.self] else { throw CatalogError.unavailable }
-        return try await catalog.details(of: title)
+        try await context[CatalogKey.self].details(of: title)
     }
 }
 

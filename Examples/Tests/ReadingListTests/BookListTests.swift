@@ -36,8 +36,7 @@ struct BookListTests {
         let requests = CallRecorder<CatalogRequest>()
         let store = makeStore(services: testServices(requests: requests))
         let list = store.scope(state: \.list, action: AppAction.list)
-
-        await list.dispatch(.load)
+        await list.dispatch(.load)          // the store reduces .list(.load)
         let rows = list.scope(forEach: \.rows, action: BookListAction.row)
         #expect(rows.map(\.book) == [dune, mobyDick])
 

@@ -146,3 +146,22 @@ func holdingFirstDetailsChange(ofRow id: Int64, at gate: Gate) -> Effect<AppActi
         }
     }
 }
+
+@Suite("The catalog's context key")
+struct CatalogKeyTests {
+    @Test("A details query on a client whose context has no catalog fails the test, and the catalog is reported down")
+    func aQueryWithoutACatalogFails() async {
+        let client = OperationClient(storeCreator: .defaultTesting)
+        var thrown: (any Error)?
+        await withKnownIssue {
+            do {
+                try await client.store(for: BookDetailsQuery(title: "Dune")).fetch()
+            } catch {
+                thrown = error
+            }
+        } matching: { issue in
+            issue.description.contains("Catalog.details")
+        }
+        #expect(thrown as? CatalogError == .unavailable)
+    }
+}
