@@ -233,6 +233,7 @@ let package = Package(
                 "Lockstep",
                 "LockstepQuery",
                 "LockstepTesting",
+                "SwiftUIStandIns",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],

@@ -100,6 +100,15 @@ func theNextPageIsFetchedOnce() async throws {
     #expect(feed.state.pages.map(\.id) == [0, 1])
 }
 
+/// A model that keeps the feed's store under its short name.
+final class FeedScreenModel {
+    let feed: InfiniteQueryStoreOf<FeedQuery>   // InfiniteQueryStore<Int, [Post], any Error>
+
+    init(client: OperationClient) {
+        feed = client.store(for: FeedQuery())
+    }
+}
+
 @MainActor
 @Suite("The infinite-queries article")
 struct InfiniteQueriesArticleTests {
@@ -116,6 +125,15 @@ struct InfiniteQueriesArticleTests {
 
         let posts = feed.state.pages.flatMap(\.value)
         #expect(posts.map(\.id) == [0, 1, 2, 3])
+    }
+
+    @Test("The short names of the store's type name the store the client gives")
+    func storeTypealiases() {
+        let client = OperationClient()
+        let model = FeedScreenModel(client: client)
+        let full: OperationStore<InfiniteQueryState<Int, [Post], any Error>> = model.feed
+        let short: InfiniteQueryStore<Int, [Post], any Error> = client.store(for: FeedQuery())
+        #expect(full === short)
     }
 
     @Test("The model fetches the next page when the bottom is reached")
