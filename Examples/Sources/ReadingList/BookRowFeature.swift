@@ -1,4 +1,5 @@
 import Lockstep
+import LockstepQuery
 
 /// One row of the list: a book, its details from the catalog, and its rename in flight.
 public struct BookRowState: Equatable, Sendable, Identifiable {
@@ -29,7 +30,8 @@ public struct BookRowState: Equatable, Sendable, Identifiable {
 public enum BookRowAction: Equatable, Sendable {
     /// Load the book's details from the catalog, through the book's details query.
     case loadDetails
-    /// The book's details query changed: loading, loaded or failed.
+    /// The book's details query changed: loading, loaded or failed. The first is the query's
+    /// state when the row subscribes.
     case detailsChanged(BookDetailsStatus)
     /// Give the book a new title: shown at once, then saved.
     case rename(String)
@@ -45,6 +47,8 @@ public let bookRowReducer: InPlaceReducer<BookRowState, BookRowAction> = { row, 
         row.isLoadingDetails = true
         row.errorMessage = nil
     case .detailsChanged(let query):
+        // The bridge's first state, before the fetch starts: the row stays loading.
+        guard !query.isBlank else { break }
         row.details = query.details
         row.isLoadingDetails = query.isLoading
         if let error = query.error, !query.isLoading {
@@ -65,11 +69,13 @@ public let bookRowReducer: InPlaceReducer<BookRowState, BookRowAction> = { row, 
     }
 }
 
-/// The row's side effects: following its book's details query while the details load, and
-/// saving a rename.
+/// The row's side effects: following its book's details query, and saving a rename.
 ///
-/// Lifted with `forEachMiddleware`, it runs under the row's own cancellation id: removing the
-/// row ends its subscription to the query.
+/// Once asked for its details, the row follows the query with a bridge that it owns: it gets
+/// the query's current state, then each state after it (loading, loaded or failed, and any
+/// later fetch). Lifted with `forEachMiddleware`, the row's work is cancelled when the row is
+/// removed, which ends the bridge and its subscription to the query; so does cancelling the
+/// task that dispatched `loadDetails`, such as a row view's `.task`.
 public func bookRowMiddleware(
     row: BookRowState,
     action: BookRowAction,
@@ -78,9 +84,8 @@ public func bookRowMiddleware(
 ) async {
     switch action {
     case .loadDetails:
-        await followDetails(of: row.book.title, in: services.queries) { status in
-            await dispatch(.detailsChanged(status))
-        }
+        await services.queries.store(for: BookDetailsQuery(title: row.book.title))
+            .bridge(to: dispatch) { .detailsChanged(BookDetailsStatus($0)) }
     case .rename(let title):
         await dispatch(BookRowAction.renameFinished) { () async throws(LibraryError) in
             try await services.library.rename(row.id, to: title)
@@ -117,8 +122,13 @@ public final class BookRowModel {
         return line
     }
 
-    /// Loads the details, and returns once they are there (or failed).
+    /// Loads the details, and returns once they are there (or failed): follows the book's
+    /// details query until then, and then ends the row's bridge.
     public func loadDetails() async {
-        await store.dispatch(.loadDetails)
+        let following = store.send(.loadDetails)
+        for await isLoading in store.select(\.isLoadingDetails) where !isLoading {
+            break
+        }
+        following.cancel()
     }
 }

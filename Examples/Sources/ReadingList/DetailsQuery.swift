@@ -1,6 +1,5 @@
 import Lockstep
 import LockstepQuery
-import Synchronization
 
 /// Where a run of ``BookDetailsQuery`` finds the catalog: the client's default context, which
 /// ``ReadingListServices`` fills in. Its default fails the test that runs the query without
@@ -67,48 +66,19 @@ public struct BookDetailsStatus: Equatable, Sendable {
     }
 
     /// The status of a state of the query's store.
+    ///
+    /// A bridge's first state is the store's current one: for a title not fetched yet, the
+    /// initial state (no details, not loading, no error), just before the fetch that subscribing
+    /// starts. Its status is `BookDetailsStatus()`, which the features' reducers skip
+    /// (see ``isBlank``).
     public init(_ state: QueryState<BookDetails, any Error>) {
         self.init(
             details: state.currentValue,
             isLoading: state.isLoading,
             error: state.error.map { $0 as? CatalogError ?? .unavailable })
     }
-}
 
-/// Follows the details query of `title` through one load: subscribes to the query's store,
-/// which fetches the details unless a fetch is already in flight (a row or the editor asking
-/// for the same title shares it), and hands `update` each state the store reaches, in order,
-/// until that fetch has ended. Cancelling the calling task unsubscribes at once: a removed row
-/// stops hearing its query, and a fetch nobody else waits for is cancelled.
-public func followDetails(
-    of title: String,
-    in queries: OperationClient,
-    update: (BookDetailsStatus) async -> Void
-) async {
-    let details = queries.store(for: BookDetailsQuery(title: title))
-    let (statuses, continuation) = AsyncStream.makeStream(of: BookDetailsStatus.self)
-    let runEnded = Mutex(false)
-    let subscription = details.subscribe(
-        with: QueryEventHandler(
-            onStateChanged: { state, _ in
-                continuation.yield(BookDetailsStatus(state))
-                // The store reports a run's end, then the state it ended in.
-                if runEnded.withLock({ $0 }) { continuation.finish() }
-            },
-            onRunEnded: { _ in runEnded.withLock { $0 = true } }
-        ))
-    defer { subscription.cancel() }
-    if !details.state.isLoading {
-        // Nothing to wait for: the cached value or error is the answer.
-        continuation.yield(BookDetailsStatus(details.state))
-        continuation.finish()
-    }
-    var last: BookDetailsStatus?
-    for await status in statuses {
-        guard !Task.isCancelled else { return }
-        // The state before a first fetch starts has nothing to show.
-        if status == BookDetailsStatus() || status == last { continue }
-        last = status
-        await update(status)
-    }
+    /// Whether the status has nothing to show: no details, no fetch in flight, no error. The
+    /// state of a query not fetched yet, that a bridge delivers first.
+    public var isBlank: Bool { self == BookDetailsStatus() }
 }

@@ -1,4 +1,5 @@
 import Lockstep
+import LockstepQuery
 
 /// The editor of one book, presented over the list: the title being typed, and the book's
 /// details from the catalog.
@@ -21,10 +22,11 @@ public struct EditorState: Equatable, Sendable, Identifiable {
 
 /// What happens in the editor.
 public enum EditorAction: Equatable, Sendable {
-    /// The editor appeared: load the book's details.
+    /// The editor appeared: follow the book's details query.
     case appeared
-    /// The catalog answered.
-    case detailsLoaded(Result<BookDetails, CatalogError>)
+    /// The book's details query changed: loading, loaded or failed. The first is the query's
+    /// state when the editor subscribes.
+    case detailsChanged(BookDetailsStatus)
     /// The user typed a title.
     case draftChanged(String)
     /// Save the draft and close the editor.
@@ -38,9 +40,11 @@ public let editorReducer: InPlaceReducer<EditorState, EditorAction> = { editor, 
     switch action {
     case .appeared:
         editor.isLoading = true
-    case .detailsLoaded(let result):
-        editor.isLoading = false
-        editor.details = try? result.get()
+    case .detailsChanged(let query):
+        // The bridge's first state, before the fetch starts: the editor stays loading.
+        guard !query.isBlank else { break }
+        editor.isLoading = query.isLoading
+        editor.details = query.details
     case .draftChanged(let draft):
         editor.draft = draft
     case .saveTapped, .cancelTapped:
@@ -48,11 +52,12 @@ public let editorReducer: InPlaceReducer<EditorState, EditorAction> = { editor, 
     }
 }
 
-/// The editor's side effect: loading the details of the book as it was when the editor
-/// appeared, through the book's details query, so that a row loading the same details shares
-/// the fetch.
+/// The editor's side effect: following the details query of the book as it was when the
+/// editor appeared, with a bridge the editor owns, so that a row loading the same details
+/// shares the fetch.
 ///
-/// Lifted with `ifLetMiddleware`, its work is cancelled when the editor is dismissed.
+/// Lifted with `ifLetMiddleware`, its work is cancelled when the editor is dismissed, which
+/// ends the bridge and its subscription to the query.
 public func editorMiddleware(
     editor: EditorState,
     action: EditorAction,
@@ -60,14 +65,8 @@ public func editorMiddleware(
     dispatch: Dispatcher<EditorAction>
 ) async {
     guard action == .appeared else { return }
-    var loaded = BookDetailsStatus()
-    await followDetails(of: editor.draft, in: services.queries) { status in
-        loaded = status
-    }
-    guard !Task.isCancelled else { return }
-    let result: Result<BookDetails, CatalogError> =
-        if let error = loaded.error { .failure(error) } else if let details = loaded.details { .success(details) } else { .failure(.unavailable) }
-    await dispatch(.detailsLoaded(result))
+    await services.queries.store(for: BookDetailsQuery(title: editor.draft))
+        .bridge(to: dispatch) { .detailsChanged(BookDetailsStatus($0)) }
 }
 
 /// What the editor shows and does, written against any store of the editor.

@@ -34,6 +34,9 @@ public let searchReducer: InPlaceReducer<SearchState, SearchAction> = { search, 
         search.isSearching = !query.isEmpty
         search.errorMessage = nil
         if query.isEmpty { search.results = [] }
+    case .searchFinished(let query, _) where query != search.query:
+        // The query changed while the catalog answered: a stale answer is dropped.
+        break
     case .searchFinished(_, .success(let results)):
         search.isSearching = false
         search.results = results
@@ -47,7 +50,8 @@ public let searchReducer: InPlaceReducer<SearchState, SearchAction> = { search, 
 private enum SearchID: Hashable, Sendable { case search }
 
 /// The search's side effect: once the query has not changed for ``searchDebounce`` on the
-/// services' clock, ask the catalog; each keystroke cancels the search before it.
+/// services' clock, ask the catalog; each keystroke cancels the search before it. An answer
+/// that arrives after the query changed anyway is dropped by the reducer.
 public func searchMiddleware(
     search: SearchState,
     action: SearchAction,
@@ -56,15 +60,9 @@ public func searchMiddleware(
 ) async {
     guard case .queryChanged(let query) = action, !query.isEmpty else { return }
     await dispatch.debounce(id: SearchID.search, for: searchDebounce, clock: services.clock) {
-        let result: Result<[String], CatalogError>
-        do throws(CatalogError) {
-            result = .success(try await services.catalog.search(query))
-        } catch {
-            result = .failure(error)
+        await dispatch({ .searchFinished(query: query, $0) }) { () async throws(CatalogError) in
+            try await services.catalog.search(query)
         }
-        // The query may have changed while the catalog answered: drop a stale answer.
-        guard let current: SearchState = await dispatch.currentState(), current.query == query else { return }
-        await dispatch(.searchFinished(query: query, result))
     }
 }
 

@@ -23,6 +23,8 @@ struct DetailsQueryTests {
         #expect(store.state.list.rows[id: 1]?.details == nil)
 
         await clock.advance(by: .seconds(1))
+        await reached(row, \.isLoadingDetails) { !$0 }
+        load.cancel()   // the row would go on following its query
         await load.value
 
         #expect(store.state.list.rows[id: 1]?.isLoadingDetails == false)
@@ -38,7 +40,7 @@ struct DetailsQueryTests {
         let store = makeStore(services: testServices(requests: requests), state: loadedState([unknown]))
         let list = store.scope(state: \.list, action: AppAction.list)
 
-        await list.dispatch(.row(id: 7, action: .loadDetails))
+        await BookListModel(store: list).rows[0].loadDetails()
 
         #expect(store.state.list.rows[id: 7]?.isLoadingDetails == false)
         #expect(store.state.list.rows[id: 7]?.errorMessage == "the catalog has no book titled 'Unknown'")
@@ -63,12 +65,17 @@ struct DetailsQueryTests {
         #expect(clock.sleeperCount == 1)
 
         await clock.advance(by: .seconds(1))
-        await editorLoad.value
-        await rowLoad.value
+        await reached(store, \.editor?.details) { $0 != nil }
+        await reached(store, \.list.rows[id: 1]?.details) { $0 != nil }
 
         #expect(store.state.editor?.details == duneDetails)
         #expect(store.state.list.rows[id: 1]?.details == duneDetails)
         #expect(requests.arguments == [.details("Dune")])
+        // The editor's bridge ends with the editor, the row's with the row.
+        await store.dispatch(.dismissEditor)
+        await editorLoad.value
+        await store.dispatch(.list(.remove(id: 1)))
+        await rowLoad.value
         registration.cancel()
     }
 
@@ -89,6 +96,9 @@ struct DetailsQueryTests {
         await heard.arrival()
         heard.open()
         await clock.advance(by: .seconds(1))
+        await reached(list, \.rows) { $0.allSatisfy { $0.details != nil } }
+        first.cancel()
+        second.cancel()
         await first.value
         await second.value
 
@@ -97,7 +107,7 @@ struct DetailsQueryTests {
         registration.cancel()
     }
 
-    @Test("A removed row stops hearing its query; the fetch goes on for the editor")
+    @Test("A removed row stops hearing its query; the fetch goes on for the editor, until it is dismissed")
     func removedRowStopsHearing() async {
         let clock = ManualClock()
         let requests = CallRecorder<CatalogRequest>()
@@ -124,26 +134,47 @@ struct DetailsQueryTests {
 
         // An answer for row 1 would be reported as an action for a row that is gone.
         await clock.advance(by: .seconds(1))
-        await editorLoad.value
+        await reached(store, \.editor?.details) { $0 != nil }
 
         #expect(store.state.editor?.details == duneDetails)
         #expect(store.state.list.rows.map(\.id) == [2])
+        #expect(details.subscriberCount == 1)
+        await store.dispatch(.editor(.cancelTapped))
+        await editorLoad.value
         #expect(details.subscriberCount == 0)
         #expect(requests.arguments == [.details("Dune")])
         registration.cancel()
     }
 }
 
-/// An effect that holds the first `detailsChanged` that the row `id` dispatches at `gate`, so a
-/// test knows the row has subscribed to its query.
-func holdingFirstDetailsChange(ofRow id: Int64, at gate: Gate) -> Effect<AppAction> {
+/// An effect that holds at `gate` each action that `matches` accepts, once it is reduced. When
+/// the test has seen it arrive, the action is in the state, and the bridge that dispatched it
+/// has nothing more to send until its query changes again: the test can dismiss the feature
+/// without a late action reaching a feature that is gone.
+func holding(at gate: Gate, _ matches: @escaping @Sendable (AppAction) -> Bool) -> Effect<AppAction> {
     Effect(dispatch: false) { actions in
         actions.map { action in
-            if case .list(.row(id: let rowID, action: .detailsChanged)) = action, rowID == id {
-                await gate.pass()
-            }
+            if matches(action) { await gate.pass() }
             return action
         }
+    }
+}
+
+/// An effect that holds the first `detailsChanged` that the row `id` dispatches at `gate` (its
+/// bridge's first state, dispatched once it has subscribed), so a test knows the row has
+/// subscribed to its query.
+func holdingFirstDetailsChange(ofRow id: Int64, at gate: Gate) -> Effect<AppAction> {
+    holding(at: gate) { action in
+        if case .list(.row(id: let rowID, action: .detailsChanged)) = action { rowID == id } else { false }
+    }
+}
+
+/// Whether `action` is the loading state of a details query, dispatched by a row's or the
+/// editor's bridge.
+@Sendable func isDetailsLoading(_ action: AppAction) -> Bool {
+    switch action {
+    case .list(.row(_, .detailsChanged(let status))), .editor(.detailsChanged(let status)): status.isLoading
+    default: false
     }
 }
 

@@ -11,13 +11,18 @@ struct EditorTests {
         let store = TestStore(state: loadedState(), reducer: appReducer, services: testServices(), middlewares: appMiddlewares)
 
         await store.send(.editBook(id: 1)) { $0.editor = EditorState(book: dune) }
-        await store.send(.editor(.appeared)) { $0.editor?.isLoading = true }
-        await store.receive(.editor(.detailsLoaded(.success(duneDetails)))) {
+        let appeared = await store.send(.editor(.appeared)) { $0.editor?.isLoading = true }
+        // The bridge's first state is the query's current one: not fetched yet, nothing to show.
+        await store.receive(.editor(.detailsChanged(BookDetailsStatus())))
+        await store.receive(.editor(.detailsChanged(BookDetailsStatus(isLoading: true))))
+        await store.receive(.editor(.detailsChanged(BookDetailsStatus(details: duneDetails)))) {
             $0.editor?.isLoading = false
             $0.editor?.details = duneDetails
         }
+        #expect(!appeared.isFinished)   // the editor follows the query while it is presented
         await store.send(.editor(.cancelTapped))
         await store.receive(.dismissEditor) { $0.editor = nil }
+        await appeared.finish()   // the dismissal ended the bridge
     }
 
     @Test("The editor's child store exists while it is presented, and keeps its last state once dismissed")
@@ -27,9 +32,11 @@ struct EditorTests {
 
         await store.dispatch(.editBook(id: 2))
         let editor = try #require(store.scope(state: \.editor, action: AppAction.editor))
-        await editor.dispatch(.appeared)
+        let appeared = editor.send(.appeared)
+        await reached(editor, \.details) { $0 != nil }
         #expect(editor.details == mobyDickDetails)
         await editor.dispatch(.cancelTapped)
+        await appeared.value
 
         #expect(store.state.editor == nil)
         #expect(!editor.isActive)
@@ -44,11 +51,15 @@ struct EditorTests {
         let clock = ManualClock()
         let requests = CallRecorder<CatalogRequest>()
         let store = makeStore(services: testServices(clock: clock, latency: .seconds(1), requests: requests), state: loadedState())
+        let loading = Gate()
+        let registration = store.register(holding(at: loading, isDetailsLoading))
         await store.dispatch(.editBook(id: 1))
         let editor = try #require(store.scope(state: \.editor, action: AppAction.editor))
 
         let appeared = editor.send(.appeared)
         await clock.sleepers(count: 1)
+        await loading.arrival()   // the bridge has dispatched the query's loading state
+        loading.open()
         #expect(editor.isLoading)
         await editor.dispatch(.cancelTapped)
 
@@ -56,6 +67,7 @@ struct EditorTests {
         await appeared.value
         #expect(store.state.editor == nil)
         #expect(requests.count == 0)
+        registration.cancel()
     }
 
     @Test("Presenting another book cancels the load for the one presented before")
@@ -63,9 +75,13 @@ struct EditorTests {
         let clock = ManualClock()
         let requests = CallRecorder<CatalogRequest>()
         let store = makeStore(services: testServices(clock: clock, latency: .seconds(1), requests: requests), state: loadedState())
+        let loading = Gate()
+        let registration = store.register(holding(at: loading, isDetailsLoading))
         await store.dispatch(.editBook(id: 1))
         let first = store.send(.editor(.appeared))
         await clock.sleepers(count: 1)
+        await loading.arrival()
+        loading.open()
 
         await store.dispatch(.editBook(id: 2))
         await first.value
@@ -73,11 +89,14 @@ struct EditorTests {
         let second = store.send(.editor(.appeared))
         await clock.sleepers(count: 1)
         await clock.advance(by: .seconds(1))
-        await second.value
+        await reached(store, \.editor?.details) { $0 != nil }
 
         #expect(store.state.editor?.id == 2)
         #expect(store.state.editor?.details == mobyDickDetails)
         #expect(requests.arguments == [.details("Moby-Dick")])
+        await store.dispatch(.dismissEditor)
+        await second.value
+        registration.cancel()
     }
 
     @Test("Saving closes the editor and shows the new title at once; the database confirms it")

@@ -53,7 +53,7 @@ struct SearchTests {
         #expect(SearchModel(store: search).lines(onList: ["The Dispossessed"]) == ["  The Left Hand of Darkness", "✓ The Dispossessed"])
     }
 
-    @Test("An answer for a query the user has since cleared is dropped (the middleware reads the current state)")
+    @Test("An answer for a query the user has since cleared is dropped (the reducer compares its query)")
     func staleAnswerIsDropped() async {
         let clock = ManualClock()
         let requests = CallRecorder<CatalogRequest>()

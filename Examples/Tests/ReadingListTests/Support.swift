@@ -1,4 +1,5 @@
 import Foundation
+import Lockstep
 import LockstepQuery
 import LockstepTesting
 import ReadingList
@@ -111,4 +112,18 @@ func withTemporaryFolder<T>(
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     return try await body(folder)
+}
+
+/// Returns once the value at `keyPath` of `store`'s state satisfies `condition`: the actions a
+/// bridge dispatched up to then have been reduced. A bridge keeps running after that, so a test
+/// awaits this instead of the task that started it.
+@MainActor
+func reached<State, Action, Value: Equatable & Sendable>(
+    _ store: some StoreProtocol<State, Action>,
+    _ keyPath: KeyPath<State, Value> & Sendable,
+    where condition: (Value) -> Bool
+) async {
+    for await value in store.select(keyPath) where condition(value) {
+        return
+    }
 }
