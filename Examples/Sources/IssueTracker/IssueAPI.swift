@@ -76,7 +76,8 @@ public enum APIRequest: Equatable, Sendable {
 }
 
 /// The issue server, in memory, so that the example runs offline: ``failNext(_:)`` makes it
-/// fail like a flaky network. A real app would put its HTTP client here.
+/// fail like a flaky network, and a test can hold a call on its way. A real app would put its
+/// HTTP client here.
 public final class FakeIssueAPI: Sendable {
     private struct Storage {
         var issues: [TrackedIssue]
@@ -87,13 +88,27 @@ public final class FakeIssueAPI: Sendable {
     }
 
     private let storage: Mutex<Storage>
+    private let onRequest: @Sendable (APIRequest) async -> Void
     /// How many issues a page holds.
     public let pageSize: Int
 
     /// A server holding `issues`, and `comments` by issue number.
-    public init(issues: [TrackedIssue] = demoIssues, comments: [Int: [Comment]] = demoComments, pageSize: Int = 3) {
+    ///
+    /// - Parameters:
+    ///   - issues: The issues, in the list's order.
+    ///   - comments: The comments, by issue number.
+    ///   - pageSize: How many issues a page holds.
+    ///   - onRequest: Called as each call arrives, before it is answered: a test holds a call
+    ///     there at a `Gate`, to act while it is on its way.
+    public init(
+        issues: [TrackedIssue] = demoIssues,
+        comments: [Int: [Comment]] = demoComments,
+        pageSize: Int = 3,
+        onRequest: @escaping @Sendable (APIRequest) async -> Void = { _ in }
+    ) {
         storage = Mutex(Storage(issues: issues, comments: comments))
         self.pageSize = pageSize
+        self.onRequest = onRequest
     }
 
     /// Makes the next `count` calls fail with ``APIError/offline``.
@@ -108,8 +123,8 @@ public final class FakeIssueAPI: Sendable {
 
     /// The page `page` (from 0) of the issues whose titles contain `search`, all of them for an
     /// empty search.
-    public func issues(matching search: String, page: Int) throws(APIError) -> IssuePage {
-        try call(.issues(search: search, page: page)) { storage in
+    public func issues(matching search: String, page: Int) async throws(APIError) -> IssuePage {
+        try await call(.issues(search: search, page: page)) { storage in
             let found = storage.issues.filter { search.isEmpty || $0.title.localizedCaseInsensitiveContains(search) }
             let start = min(page * pageSize, found.count)
             let end = min(start + pageSize, found.count)
@@ -118,13 +133,13 @@ public final class FakeIssueAPI: Sendable {
     }
 
     /// The comments of the issue `id`, oldest first.
-    public func comments(on id: Int) throws(APIError) -> [Comment] {
-        try call(.comments(issue: id)) { storage in storage.comments[id] ?? [] }
+    public func comments(on id: Int) async throws(APIError) -> [Comment] {
+        try await call(.comments(issue: id)) { storage in storage.comments[id] ?? [] }
     }
 
     /// Adds `comment` to the issue `id`, and returns the server's copy, with the server's id.
-    public func post(_ comment: Comment, on id: Int) throws(APIError) -> Comment {
-        try call(.post(issue: id)) { storage throws(APIError) in
+    public func post(_ comment: Comment, on id: Int) async throws(APIError) -> Comment {
+        try await call(.post(issue: id)) { storage throws(APIError) in
             guard storage.issues.contains(where: { $0.id == id }) else { throw .unknownIssue(id) }
             let saved = Comment(id: "c\(storage.nextCommentID)", text: comment.text, isSent: true)
             storage.nextCommentID += 1
@@ -134,8 +149,8 @@ public final class FakeIssueAPI: Sendable {
     }
 
     /// Stars the issue `id`, or removes its star.
-    public func setStarred(_ isStarred: Bool, issue id: Int) throws(APIError) {
-        try call(.star(issue: id, isStarred)) { storage throws(APIError) in
+    public func setStarred(_ isStarred: Bool, issue id: Int) async throws(APIError) {
+        try await call(.star(issue: id, isStarred)) { storage throws(APIError) in
             guard let index = storage.issues.firstIndex(where: { $0.id == id }) else { throw .unknownIssue(id) }
             storage.issues[index].isStarred = isStarred
         }
@@ -144,8 +159,9 @@ public final class FakeIssueAPI: Sendable {
     /// Records `request`, fails it if a failure is due, or runs `body` on the storage.
     private func call<Value>(
         _ request: APIRequest, _ body: (inout Storage) throws(APIError) -> Value
-    ) throws(APIError) -> Value {
-        try storage.withLock { storage throws(APIError) in
+    ) async throws(APIError) -> Value {
+        await onRequest(request)
+        return try storage.withLock { storage throws(APIError) in
             storage.requests.append(request)
             if storage.failures > 0 {
                 storage.failures -= 1

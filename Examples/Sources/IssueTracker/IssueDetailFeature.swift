@@ -83,7 +83,7 @@ public func issueDetailMiddleware(
     case .submitTapped:
         let pending = Comment(id: services.newCommentID(), text: detail.draft, isSent: false)
         await dispatch.optimistically(.commentAdded(pending), rollback: .commentRemoved(id: pending.id)) {
-            try services.api.post(pending, on: detail.issue.id)
+            try await services.api.post(pending, on: detail.issue.id)
         } success: { sent in
             .commentSent(sent, replacing: pending.id)
         } failure: { error in

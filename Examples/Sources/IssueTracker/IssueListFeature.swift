@@ -87,7 +87,7 @@ public func issueListMiddleware(
         guard let issue = list.feed.issues.first(where: { $0.id == id }) else { return }
         let starred = !issue.isStarred
         await dispatch.optimistically(.setStarred(id: id, starred), rollback: .setStarred(id: id, !starred)) {
-            try services.api.setStarred(starred, issue: id)
+            try await services.api.setStarred(starred, issue: id)
         } failure: { error in
             .starFailed("The star could not be saved: \(error).")
         }

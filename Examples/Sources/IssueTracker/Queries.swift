@@ -35,7 +35,7 @@ public struct IssuesQuery: InfiniteQueryRequest {
         with continuation: OperationContinuation<IssuePage, APIError>
     ) async throws(APIError) -> IssuePage {
         guard let api = context[IssueAPIKey.self] else { throw .offline }
-        return try api.issues(matching: search, page: paging.pageId)
+        return try await api.issues(matching: search, page: paging.pageId)
     }
 }
 
@@ -57,7 +57,7 @@ public struct CommentsQuery: QueryRequest {
         with continuation: OperationContinuation<[Comment], APIError>
     ) async throws(APIError) -> [Comment] {
         guard let api = context[IssueAPIKey.self] else { throw .offline }
-        return try api.comments(on: issueID)
+        return try await api.comments(on: issueID)
     }
 }
 
