@@ -46,7 +46,7 @@ public let issueListReducer: InPlaceReducer<IssueListState, IssueListAction> = {
         let stars = Dictionary(list.feed.issues.map { ($0.id, $0.isStarred) }, uniquingKeysWith: { $1 })
         list.feed = feed
         for index in list.feed.issues.indices {
-            list.feed.issues[index].isStarred = stars[feed.issues[index].id] ?? feed.issues[index].isStarred
+            if let isStarred = stars[list.feed.issues[index].id] { list.feed.issues[index].isStarred = isStarred }
         }
     case .setStarred(let id, let isStarred):
         guard let index = list.feed.issues.firstIndex(where: { $0.id == id }) else { return }
