@@ -129,3 +129,40 @@ package.targets += [
         swiftSettings: [.swiftLanguageMode(.v6)]
     ),
 ]
+
+// The issue tracker: a paged list from an infinite query with its retries shown, a debounced
+// search, a presented issue whose comments come from a query bridged by the feature itself,
+// and optimistic comments and stars, on a fake in-memory server.
+package.targets += [
+    .target(
+        name: "IssueTracker",
+        dependencies: [
+            .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "LockstepQuery", package: "Lockstep"),
+        ],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .executableTarget(
+        name: "issue-tracker",
+        dependencies: [
+            "IssueTracker",
+            "ExampleSupport",
+            .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "LockstepQuery", package: "Lockstep"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .testTarget(
+        name: "IssueTrackerTests",
+        dependencies: [
+            "IssueTracker",
+            // Built for the end-to-end test, which runs it.
+            "issue-tracker",
+            "ExampleTestSupport",
+            .product(name: "LockstepQuery", package: "Lockstep"),
+            .product(name: "LockstepTesting", package: "Lockstep"),
+        ],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+]

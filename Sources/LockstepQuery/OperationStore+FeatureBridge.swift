@@ -39,7 +39,7 @@ extension OperationStore {
         _ action: (State) -> Action
     ) async {
         let feed = BridgeFeed<State>()
-        let subscription = subscribe(with: QueryEventHandler { state, _ in feed.push(state) })
+        let subscription = subscribeAsBridge(feed)
         defer { subscription.cancel() }
         while case .state(let state)? = await feed.next() {
             await dispatch(action(state))
@@ -79,7 +79,7 @@ extension OperationStore {
     ) async {
         guard store.isActive else { return }
         let feed = BridgeFeed<State>()
-        let subscription = subscribe(with: QueryEventHandler { state, _ in feed.push(state) })
+        let subscription = subscribeAsBridge(feed)
         defer { subscription.cancel() }
         // A change of the part wakes the feed, as a new state does, so that a dismissal ends the
         // bridge while it waits; the observation is made again once it has fired.
@@ -102,6 +102,23 @@ extension OperationStore {
             }
         }
     }
+}
+
+extension OperationStore {
+    /// Subscribes `feed` to the store's states. A run the subscription starts (a stale query's
+    /// fetch) is tracked work of its own, not part of the bridge's: the bridge parks on its feed
+    /// while the run goes on, and a run that sleeps on a test's clock before a retry must not
+    /// make the bridge look parked while it still has states to dispatch.
+    fileprivate func subscribeAsBridge(_ feed: BridgeFeed<State>) -> OperationSubscription {
+        BridgeSubscription.$isSubscribing.withValue(true) {
+            subscribe(with: QueryEventHandler { state, _ in feed.push(state) })
+        }
+    }
+}
+
+/// Whether the current task is subscribing a feature's bridge (see `subscribeAsBridge`).
+enum BridgeSubscription {
+    @TaskLocal static var isSubscribing = false
 }
 
 /// The states a feature's bridge has received and not dispatched yet, read by one task.

@@ -65,12 +65,17 @@ extension OperationStore {
         // the run goes on as part of that work, which may wait for it in ways no monitor sees (a
         // stream of the store's states): the run inherits its tracked task. Started by the test
         // itself under `withTrackedWork`, the run is tracked work of its own, so the toolkit's
-        // waits see it and name what it is parked on.
+        // waits see it and name what it is parked on. Started by a feature's bridge as it
+        // subscribes, the run is a child of the bridge's tracked task: the bridge parks on its
+        // feed of states while the run goes on, and sleeps, on its own.
         let label = "the request of \(path)"
         let inherited = WorkTracking.unit
-        let ownTrackedTask = inherited == nil
-            ? WorkTracking.scope.map { $0.makeUnit(label: label) }
-            : nil
+        let ownTrackedTask: (any WorkUnit)? =
+            if let inherited {
+                BridgeSubscription.isSubscribing ? inherited.makeChild() : nil
+            } else {
+                WorkTracking.scope.map { $0.makeUnit(label: label) }
+            }
         let isTracked = inherited != nil || ownTrackedTask != nil
         let task = OperationTask<State.Value>(id: id, runReason: reason, label: label, trackedTask: ownTrackedTask)
         let handlers = handler.map { [$0] } ?? []

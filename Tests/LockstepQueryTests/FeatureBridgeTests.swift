@@ -49,6 +49,32 @@ private let appReducer: InPlaceReducer<AppState, AppAction> = combineReducers(
         if action == .dismiss { state.detail = nil }
     })
 
+/// One state of a name query's store, as a bridge delivers it.
+private struct NameStep: Equatable, Sendable {
+    var value: String?
+    var status: OperationStatus
+    var failedAttempts: Int?
+    var isWaiting: Bool?
+
+    init(value: String? = nil, _ status: OperationStatus, failedAttempts: Int? = nil, isWaiting: Bool? = nil) {
+        self.value = value
+        self.status = status
+        self.failedAttempts = failedAttempts
+        self.isWaiting = isWaiting
+    }
+
+    init(_ state: QueryState<String, any Error>) {
+        self.init(
+            value: state.currentValue, state.status, failedAttempts: state.retry?.failedAttempts,
+            isWaiting: state.retry?.isWaiting)
+    }
+}
+
+private enum NameAction: Equatable, Sendable {
+    case task
+    case changed(NameStep)
+}
+
 @MainActor
 @Suite("A bridge a feature owns")
 struct FeatureBridgeTests {
@@ -93,6 +119,42 @@ struct FeatureBridgeTests {
         #expect(todos.subscriberCount == 0)
         todos.currentValue = ["late"]   // nothing reaches the dismissed feature, nothing is reported
         #expect(store.state.detail == nil)
+    }
+
+    @Test("A fetch the bridge's subscription starts, and that waits on a ManualClock to retry, leaves the bridge delivering")
+    func aRetryOfTheSubscriptionsFetchDoesNotParkTheBridge() async {
+        let clock = ManualClock()
+        let client = makeClient(delayer: nil, clock: clock)
+        let name = client.store(
+            for: NameQuery("ada", backend: Backend(failures: 1)).retry(limit: 1).backoff(.constant(.seconds(2))))
+        let store = TestStore(
+            state: [NameStep](),
+            reducer: { (steps: inout [NameStep], action: NameAction) in
+                if case .changed(let step) = action { steps.append(step) }
+            },
+            services: name,
+            middlewares: [
+                { _, action, name, dispatch in
+                    guard action == .task else { return }
+                    await name.bridge(to: dispatch) { .changed(NameStep($0)) }
+                }
+            ])
+
+        let task = await store.send(.task)
+        // The fetch the subscription started sleeps on the clock before its retry; every state it
+        // went through meanwhile still arrives.
+        await store.receive(.changed(NameStep(.idle))) { $0 = [NameStep(.idle)] }
+        await store.receive(.changed(NameStep(.loading))) { $0.append(NameStep(.loading)) }
+        let waiting = NameStep(.loading, failedAttempts: 1, isWaiting: true)
+        await store.receive(.changed(waiting)) { $0.append(waiting) }
+        #expect(clock.sleeperCount == 1)
+
+        await clock.advance(by: .seconds(2))
+        let retrying = NameStep(.loading, failedAttempts: 1, isWaiting: false)
+        await store.receive(.changed(retrying)) { $0.append(retrying) }
+        let done = NameStep(value: "ada #2", .success)
+        await store.receive(.changed(done)) { $0.append(done) }
+        await task.cancel()
     }
 
     @Test("A child store's bridge delivers to the feature, and ends when the feature is dismissed")
