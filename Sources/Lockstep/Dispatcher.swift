@@ -30,6 +30,13 @@ import IssueReporting
 /// }
 /// ```
 ///
+/// The dispatcher of a child that can go away (the one `ifLetMiddleware`, `forEachMiddleware`
+/// or a navigation stack's `forEachMiddleware` hands to the child's middleware) also drops an
+/// action when the child's part of the state is gone right before the reducer: the child's work
+/// is cancelled when the lifted middleware sees the state without the child, after the reducer
+/// that removed it, and an action the work dispatches in between is dropped the same way, rather
+/// than reaching a child that is no longer there.
+///
 /// A middleware that must record a cancellation in the state (a "cancelled" status) dispatches
 /// it from the code that cancels, not from the cancelled work. The one exception is the rollback
 /// of ``optimistically(_:rollback:isolation:operation:success:failure:)``, which reaches the
@@ -93,9 +100,16 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// A dispatcher for a feature: it embeds the feature's actions into this dispatcher's
     /// actions, reads the feature's part of the state, and shares this dispatcher's
     /// cancellation ids.
+    ///
+    /// With `requiringPart`, for a child that can go away (a presented screen, a row), an action
+    /// is reduced only if the child's part is still there right before the reducer, and dropped
+    /// silently otherwise, as the action of cancelled work is. The lifted middleware cancels a
+    /// child's work when it sees the state without the child, after the reducer that removed it;
+    /// work that dispatches in between would otherwise reach a child that is gone.
     func scoped<FeatureAction, State, FeatureState: Sendable>(
         embed: @escaping @Sendable (FeatureAction) -> Action,
-        state: @escaping @Sendable (State) -> FeatureState?
+        state: @escaping @Sendable (State) -> FeatureState?,
+        requiringPart: Bool = false
     ) -> Dispatcher<FeatureAction> {
         let body = self.body
         let readState = self.readState
@@ -115,12 +129,26 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             let partAfter: FeatureState? = (after as? State).flatMap(state)
             return .reduced(before: partBefore, after: partAfter)
         }
+        guard requiringPart else {
+            return Dispatcher<FeatureAction>(
+                cancellations: cancellations,
+                readState: { (await readState() as? State).flatMap(state) },
+                reduceReporting: reduceReporting
+            ) { action in
+                await body(embed(action))
+            }
+        }
         return Dispatcher<FeatureAction>(
             cancellations: cancellations,
             readState: { (await readState() as? State).flatMap(state) },
-            reduceReporting: reduceReporting
+            reduceReporting: { action, check in
+                // Without a check of its own (a rollback's), cancelled work dispatches nothing.
+                await reduceReporting(action, check ?? { _ in !Task.isCancelled })
+            }
         ) { action in
-            await body(embed(action))
+            // The part must be there (the scoped check above), and the work not cancelled: the
+            // check runs on the store's actor right before the reducer, in the dispatching task.
+            _ = await reduceReporting(action) { _ in !Task.isCancelled }
         }
     }
 

@@ -128,7 +128,7 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
             return
         }
         let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
-            embed: embed, state: { (appState: State) in appState[keyPath: state] })
+            embed: embed, state: { (appState: State) in appState[keyPath: state] }, requiringPart: true)
         // Recording the child as presented (cancelling a dismissed one's work) and registering
         // this work are one step, so a dismissal seen by a concurrent call cancels it.
         await dispatch.cancellations.run(presenting: presented, in: scope) {
@@ -211,7 +211,8 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
             return
         }
         let rowDispatch: Dispatcher<RowAction> = dispatch.scoped(
-            embed: { embed(id, $0) }, state: { (appState: State) in lookup.row(id, in: appState[keyPath: state]) })
+            embed: { embed(id, $0) }, state: { (appState: State) in lookup.row(id, in: appState[keyPath: state]) },
+            requiringPart: true)
         // Cancelling the removed rows' work and registering this row's are one step, so a
         // removal seen by a concurrent call cancels it.
         await dispatch.cancellations.run(row: id, in: scope, isPresent: isPresent) {

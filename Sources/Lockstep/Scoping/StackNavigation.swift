@@ -123,7 +123,7 @@ public func forEachMiddleware<State, Action, Element, ElementAction, Services: S
         }
         let elementDispatch: Dispatcher<ElementAction> = dispatch.scoped(
             embed: { embed(.element(id: id, action: $0)) },
-            state: { (appState: State) in appState[keyPath: state][id: id] })
+            state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
         await dispatch.cancellations.run(
             CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
         ) {

@@ -212,3 +212,49 @@ struct DispatchAfterCancellationTests {
         #expect(await store.state().reduced == [.row(id: 2, action: .loaded)])
     }
 }
+
+// A removal or a dismissal is reduced before the lifted middleware sees it and cancels the
+// child's work (on a `Store`, the dispatch yields between the two, so that views render the
+// reducer's state). Work that dispatches in that window reaches a child that is gone: its
+// dispatcher drops the action as it drops a cancelled one, before the reducer. Before it did,
+// both tests failed on a `Store`: the reducer saw the action of a removed row or a dismissed
+// detail (and `forEachReducer` or `ifLetReducer` would have reported it as an issue).
+@MainActor
+@Suite("Dispatches into a child that is gone are dropped")
+struct DispatchIntoGoneChildTests {
+    @Test("A row's work that dispatches after its row is removed, before it is cancelled, dispatches nothing", arguments: CancelStoreKind.allCases)
+    func rowRemovedBeforeItsWorkIsCancelled(kind: CancelStoreKind) async {
+        let gate = Gate()
+        let attempts = Recorder<CancelScreenAction>()
+        let store = kind.make(gate: gate, attempts: attempts)
+
+        await store.dispatch(.addRow(1))
+        let load = await store.send(.row(id: 1, action: .load))
+        await gate.arrival()
+        let remove = await store.send(.removeRow(1))   // reduced now, its middlewares later
+        gate.open()
+        await load.value
+        await remove.value
+
+        #expect(attempts.values == [.row(id: 1, action: .loaded)])
+        #expect(await store.state().reduced == [])
+    }
+
+    @Test("A detail's work that dispatches after the detail is dismissed, before it is cancelled, dispatches nothing", arguments: CancelStoreKind.allCases)
+    func detailDismissedBeforeItsWorkIsCancelled(kind: CancelStoreKind) async {
+        let gate = Gate()
+        let attempts = Recorder<CancelScreenAction>()
+        let store = kind.make(gate: gate, attempts: attempts)
+
+        await store.dispatch(.present(1))
+        let load = await store.send(.detail(.load))
+        await gate.arrival()
+        let dismiss = await store.send(.dismiss)
+        gate.open()
+        await load.value
+        await dismiss.value
+
+        #expect(attempts.values == [.detail(.loaded)])
+        #expect(await store.state().reduced == [])
+    }
+}
