@@ -199,3 +199,36 @@ struct FeatureBridgeTests {
         #expect(store.state.detail == nil)
     }
 }
+
+@MainActor
+@Suite("A bridge under a cancellation id")
+struct BridgeUnderCancellationIDTests {
+    @Test("A newer bridge under the same id with cancelInFlight replaces the one in flight")
+    func aNewerBridgeReplacesTheOneInFlight() async {
+        let client = makeClient(automaticFetching: false)
+        let todos = client.store(for: TodosQuery(server: TodoServer()))
+        let middleware: Middleware<DetailState, DetailAction, OperationStore<QueryState<[String], any Error>>> = {
+            _, action, services, dispatch in
+            guard action == .task else { return }
+            await dispatch.withTaskCancellation(id: "todos", cancelInFlight: true) {
+                await services.bridge(to: dispatch) { .todosChanged($0.currentValue, $0.status) }
+            }
+        }
+        let store = TestStore(state: DetailState(), reducer: detailReducer, services: todos, middlewares: [middleware])
+
+        let first = await store.send(.task)
+        await store.receive(.todosChanged(nil, .idle)) { $0.statuses = [.idle] }
+        let second = await store.send(.task)
+        await store.receive(.todosChanged(nil, .idle)) { $0.statuses = [.idle, .idle] }
+        await first.finish()
+        #expect(todos.subscriberCount == 1)
+
+        todos.currentValue = ["milk"]
+        await store.receive(.todosChanged(["milk"], .idle)) {
+            $0.todos = ["milk"]
+            $0.statuses = [.idle, .idle, .idle]
+        }
+        await second.cancel()
+        #expect(todos.subscriberCount == 0)
+    }
+}
