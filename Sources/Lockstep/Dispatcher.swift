@@ -129,27 +129,26 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             let partAfter: FeatureState? = (after as? State).flatMap(state)
             return .reduced(before: partBefore, after: partAfter)
         }
-        guard requiringPart else {
-            return Dispatcher<FeatureAction>(
-                cancellations: cancellations,
-                readState: { (await readState() as? State).flatMap(state) },
-                reduceReporting: reduceReporting
-            ) { action in
-                await body(embed(action))
-            }
+        // With `requiringPart`, every action goes through the scoped check above, so the part
+        // must be there right before the reducer; without a check of its own (a rollback's), the
+        // work must not be cancelled either. The check runs on the store's actor, in the
+        // dispatching task.
+        let reduceWhilePresent: @Sendable (FeatureAction, ReducerCheck?) async -> ReducerReport = { action, check in
+            await reduceReporting(action, check ?? { _ in !Task.isCancelled })
+        }
+        let featureReduceReporting = requiringPart ? reduceWhilePresent : reduceReporting
+        let dispatch: @Sendable (FeatureAction) async -> Void
+        if requiringPart {
+            dispatch = { action in _ = await reduceWhilePresent(action, nil) }
+        } else {
+            dispatch = { action in await body(embed(action)) }
         }
         return Dispatcher<FeatureAction>(
             cancellations: cancellations,
             readState: { (await readState() as? State).flatMap(state) },
-            reduceReporting: { action, check in
-                // Without a check of its own (a rollback's), cancelled work dispatches nothing.
-                await reduceReporting(action, check ?? { _ in !Task.isCancelled })
-            }
-        ) { action in
-            // The part must be there (the scoped check above), and the work not cancelled: the
-            // check runs on the store's actor right before the reducer, in the dispatching task.
-            _ = await reduceReporting(action) { _ in !Task.isCancelled }
-        }
+            reduceReporting: featureReduceReporting,
+            dispatch
+        )
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
