@@ -84,18 +84,27 @@ struct OptimisticStressTests {
         }
     }
 
+    /// Submits every update through `dispatch`, then checks the state `state` reads and the
+    /// server's calls.
+    static func check(
+        server: OptimisticStressServer,
+        dispatch: @escaping @Sendable (OptimisticStressAction) async -> Void,
+        state: () async -> OptimisticStressState
+    ) async {
+        await submitAll(dispatch)
+        var state = await state()
+        state.failures.sort()
+        #expect(state == expected)
+        #expect(await server.calls == tasks * updatesPerTask)
+    }
+
     @Test("On a Store, each update is kept or rolled back alone")
     func store() async {
         let server = OptimisticStressServer()
         let store = await Store(
             state: OptimisticStressState(), reducer: optimisticStressReducer,
             middlewares: [optimisticStressMiddleware(server: server)])
-        await Self.submitAll { await store.dispatch($0) }
-
-        var state = await store.state
-        state.failures.sort()
-        #expect(state == Self.expected)
-        #expect(await server.calls == Self.tasks * Self.updatesPerTask)
+        await Self.check(server: server, dispatch: { await store.dispatch($0) }, state: { await store.state })
     }
 
     @Test("On an ActorStore, each update is kept or rolled back alone")
@@ -104,11 +113,6 @@ struct OptimisticStressTests {
         let store = ActorStore(
             state: OptimisticStressState(), reducer: optimisticStressReducer,
             middlewares: [optimisticStressMiddleware(server: server)])
-        await Self.submitAll { await store.dispatch($0) }
-
-        var state = await store.state
-        state.failures.sort()
-        #expect(state == Self.expected)
-        #expect(await server.calls == Self.tasks * Self.updatesPerTask)
+        await Self.check(server: server, dispatch: { await store.dispatch($0) }, state: { await store.state })
     }
 }
