@@ -1,4 +1,3 @@
-import Synchronization
 import Lockstep
 import LockstepQuery
 import LockstepTesting
@@ -240,12 +239,12 @@ struct FeatureBridgeStressTests {
     func manyBridgesFromManyTasks() async {
         let client = makeClient(automaticFetching: false)
         let todos = client.store(for: TodosQuery(server: TodoServer()))
-        let delivered = DeliveredValues()
+        let delivered = CallRecorder<Int>()
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<16 {
                 group.addTask {
                     for step in 0..<20 {
-                        let dispatch = Dispatcher<Int> { delivered.append($0) }
+                        let dispatch = Dispatcher<Int> { delivered.record($0) }
                         let bridge = Task { await todos.bridge(to: dispatch) { $0.currentValue?.count ?? 0 } }
                         todos.currentValue = Array(repeating: "todo", count: task * 20 + step)
                         bridge.cancel()
@@ -255,19 +254,6 @@ struct FeatureBridgeStressTests {
             }
         }
         #expect(todos.subscriberCount == 0)
-        #expect(delivered.values.allSatisfy { (0..<320).contains($0) })
-    }
-}
-
-/// The values the stress test's dispatchers received, from any task.
-private final class DeliveredValues: Sendable {
-    private let storage = Mutex<[Int]>([])
-
-    func append(_ value: Int) {
-        storage.withLock { $0.append(value) }
-    }
-
-    var values: [Int] {
-        storage.withLock { $0 }
+        #expect(delivered.arguments.allSatisfy { (0..<320).contains($0) })
     }
 }
