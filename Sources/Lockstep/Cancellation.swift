@@ -184,15 +184,30 @@ extension Dispatcher {
         column: UInt = #column
     ) async -> State? {
         guard let state = await readState() else { return nil }
-        guard let typed = state as? State else {
-            reportIssue(
-                "currentState(as:) was asked for \(State.self), but this dispatcher's state is "
-                    + "\(Swift.type(of: state)); it returned nil. Ask for the state of the store or "
-                    + "feature the dispatcher belongs to.",
-                fileID: fileID, filePath: filePath, line: line, column: column)
-            return nil
-        }
-        return typed
+        return Self.cast(
+            state, to: State.self, for: "currentState(as:)",
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// `state` as a `State`, or `nil` after reporting an issue that names `call`, the type it
+    /// was asked for and the state's type: asking a dispatcher for another type than its state's
+    /// is a mistake, not a released store.
+    static func cast<State>(
+        _ state: any Sendable,
+        to type: State.Type,
+        for call: String,
+        fileID: StaticString,
+        filePath: StaticString,
+        line: UInt,
+        column: UInt
+    ) -> State? {
+        if let typed = state as? State { return typed }
+        reportIssue(
+            "\(call) was asked for \(State.self), but this dispatcher's state is "
+                + "\(Swift.type(of: state)); it returned nil. Ask for the state of the store or "
+                + "feature the dispatcher belongs to.",
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        return nil
     }
 }
 

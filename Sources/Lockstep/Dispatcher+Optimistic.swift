@@ -96,14 +96,12 @@ extension Dispatcher {
         column: UInt = #column
     ) async -> StateChange<State>? {
         guard case .reduced(let before?, let after?) = await reduceReporting(action, nil) else { return nil }
-        guard let stateBefore = before as? State, let stateAfter = after as? State else {
-            reportIssue(
-                "dispatch(_:returningChangeOf:) was asked for \(State.self), but this dispatcher's state is "
-                    + "\(Swift.type(of: before)); it returned nil. Ask for the state of the store or "
-                    + "feature the dispatcher belongs to.",
-                fileID: fileID, filePath: filePath, line: line, column: column)
-            return nil
-        }
+        guard
+            let stateBefore = Self.cast(
+                before, to: State.self, for: "dispatch(_:returningChangeOf:)",
+                fileID: fileID, filePath: filePath, line: line, column: column),
+            let stateAfter = after as? State
+        else { return nil }
         return StateChange(stateBefore: stateBefore, stateAfter: stateAfter)
     }
 

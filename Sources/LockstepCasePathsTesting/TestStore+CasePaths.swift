@@ -70,9 +70,8 @@ extension TestStore where Action: CasePathable {
                 guard let received = action[case: actionCase] else {
                     return "Received an action of another case than expected:\n\n\(describe(action).indent(by: 2))"
                 }
-                let difference = diff(value, received, format: .proportional)
-                    .map { "\n\n\($0.indent(by: 2))\n\n(Expected: −, Received: +)" } ?? ""
-                return "Received an action of the expected case with another value:\(difference)"
+                return "Received an action of the expected case with another value:"
+                    + describeDifference(expected: value, received: received)
             },
             updateStateToExpectedResult,
             at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -26,9 +26,7 @@ extension TestStore {
             expecting: describe(expectedAction),
             matching: { $0 == expectedAction },
             mismatch: { actual in
-                let difference = diff(expectedAction, actual, format: .proportional)
-                    .map { "\n\n\($0.indent(by: 2))\n\n(Expected: −, Received: +)" } ?? ""
-                return "Received an unexpected action:\(difference)"
+                "Received an unexpected action:\(describeDifference(expected: expectedAction, received: actual))"
             },
             updateStateToExpectedResult,
             at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
