@@ -127,8 +127,12 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         }
     }
     private let ownedTasks = OwnedTasks()
-    /// The consumers of `select` waiting for a change, woken when the store is released.
-    package let changeWaiters = ChangeWaiters()
+    /// The consumers of `select` and `states`, fed the state after every reduction.
+    let selectionFeeds = SelectionFeeds<State>()
+    /// Whether a selection may be fed: set when one is attached, cleared by a reduction that
+    /// finds none left. Read inline by the dispatch, so that a store with no selection pays one
+    /// check a reduction.
+    @usableFromInline var hasSelectionFeeds = false
     /// The parts of the state read through the store's dynamic members.
     @usableFromInline let observations: StateObservations<Store, State>
     /// The in-flight work that middlewares started under a cancellation id.
@@ -165,7 +169,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     deinit {
         ownedTasks.cancelAll()
-        changeWaiters.close()
+        selectionFeeds.close()
     }
 
     /// The value at `keyPath` of the state, observed on its own.
@@ -292,9 +296,18 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         if !observations.isEmpty {
             observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
         }
+        if hasSelectionFeeds {
+            feedSelections()
+        }
         if let anyObserverEnabled, let oldState {
             notifyObservers(action, oldState, currentState, origin: origin, cause: cause, enabled: anyObserverEnabled())
         }
+    }
+
+    /// Feeds the consumers of `select` and `states` the state just reduced.
+    @usableFromInline
+    func feedSelections() {
+        hasSelectionFeeds = selectionFeeds.send(currentState)
     }
 
     @inlinable
