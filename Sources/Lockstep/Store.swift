@@ -26,7 +26,7 @@ import Observation
 /// `await store.dispatch(action)` runs three phases:
 ///
 /// 1. The reducer, synchronously on the main actor. Observers of ``state`` are notified of the
-///    new state.
+///    new state, and the selections (`select`, `states`) are fed it.
 /// 2. A yield of the main actor, so that a user interface renders that state (a loading
 ///    indicator, an optimistic update) before any side effect starts.
 /// 3. Every middleware, concurrently.
@@ -283,7 +283,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         _ = start(effect)
     }
 
-    /// Phase 1: applies the reducer in place and notifies observers.
+    /// Phase 1: applies the reducer in place, notifies observers and feeds the selections.
     ///
     /// The state before the action is kept only when an observer needs it: otherwise an in-place
     /// reducer changes the state with no copy.
