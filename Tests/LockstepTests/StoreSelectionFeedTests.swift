@@ -189,6 +189,35 @@ struct StoreSelectionFeedTests {
         }
     }
 
+    @Test("Tasks that start selecting while many tasks dispatch see every value from their first on")
+    func selectingWhileDispatching() async {
+        let store = Store(state: Counter(), reducer: counterReducer)
+        let dispatches = 200
+
+        let seen = await withTaskGroup(of: [Int].self) { group in
+            for _ in 0..<dispatches {
+                group.addTask {
+                    await store.dispatch(.increment)
+                    return []
+                }
+                group.addTask {
+                    let values = await MainActor.run { store.select(\.value, bufferingPolicy: .unbounded) }
+                    return await Self.read(values, until: dispatches)
+                }
+            }
+            var seen: [[Int]] = []
+            for await values in group where !values.isEmpty {
+                seen.append(values)
+            }
+            return seen
+        }
+
+        #expect(seen.count == dispatches)
+        for values in seen {
+            #expect(values == Array((values.first ?? 0)...dispatches))
+        }
+    }
+
     /// The values of `sequence` up to `last`.
     nonisolated private static func read<S: AsyncSequence<Int, Never>>(_ sequence: S, until last: Int) async -> [Int] {
         var seen: [Int] = []
