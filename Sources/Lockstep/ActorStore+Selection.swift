@@ -21,25 +21,21 @@ extension ActorStore: ActorStoreProtocol {
         removingDuplicates isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         bufferingPolicy: SelectionBufferingPolicy
     ) -> AnySelection<Value> {
-        AnySelection(ActorSelection(store: self, limit: bufferingPolicy.limit, isDuplicate: isDuplicate, read: read))
+        AnySelection(
+            FedSelection(bufferingPolicy: bufferingPolicy, isDuplicate: isDuplicate, waits: .untracked) { [weak self] buffer in
+                guard let self else {
+                    buffer.finish()
+                    return
+                }
+                await self.attachSelection(buffer, read: read)
+            })
     }
 
-    /// Starts feeding a consumer: `feed` is called with the state now, then after every
-    /// reduction, and with `nil` when the store is released.
-    ///
-    /// - Returns: The identifier to stop the feed with.
-    func addFeed(_ feed: @escaping @Sendable (State?) -> Void) -> UInt64 {
-        let id = nextFeedID
-        nextFeedID &+= 1
-        feeds[id] = feed
+    /// Feeds `buffer` with what `read` derives from the state now, then after every reduction,
+    /// until the store is released.
+    func attachSelection<Value>(_ buffer: SelectionBuffer<Value>, read: @escaping @Sendable (State) -> Value) {
+        hasSelectionFeeds = true
         hasListeners = true
-        feed(currentState)
-        return id
-    }
-
-    /// Stops the feed with identifier `id`.
-    func removeFeed(_ id: UInt64) {
-        feeds[id] = nil
-        hasListeners = !feeds.isEmpty || !observers.isEmpty
+        selectionFeeds.attach(buffer, current: currentState, read: read)
     }
 }

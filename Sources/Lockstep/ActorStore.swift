@@ -90,8 +90,10 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     var sequenceNumber = 0
     var wasObserved = false
     /// The consumers of `select` and `states`, each fed the state after every reduction.
-    var feeds: [UInt64: @Sendable (State?) -> Void] = [:]
-    var nextFeedID: UInt64 = 0
+    let selectionFeeds = SelectionFeeds<State>()
+    /// Whether a selection may be fed: set when one is attached, cleared by a reduction that
+    /// finds none left.
+    var hasSelectionFeeds = false
     /// Whether a reduction has anyone to tell: an observer or a consumer of the state. Without
     /// one, the reducer is all a dispatch does before its side effects.
     @usableFromInline var hasListeners: Bool
@@ -151,10 +153,8 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
 
     deinit {
         ownedTasks.cancelAll()
-        // Ends every `select` and `states` sequence: a feed given no state finishes its stream.
-        for feed in feeds.values {
-            feed(nil)
-        }
+        // Ends every `select` and `states` sequence.
+        selectionFeeds.close()
     }
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
@@ -259,8 +259,9 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
             reducer(&currentState, action)
             notifyObservers(action, stateBefore, origin: origin, cause: cause)
         }
-        for feed in feeds.values {
-            feed(currentState)
+        if hasSelectionFeeds, !selectionFeeds.send(currentState) {
+            hasSelectionFeeds = false
+            hasListeners = !observers.isEmpty
         }
         return SideEffectRun.after(
             action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,

@@ -26,7 +26,7 @@ import Observation
 /// `await store.dispatch(action)` runs three phases:
 ///
 /// 1. The reducer, synchronously on the main actor. Observers of ``state`` are notified of the
-///    new state.
+///    new state, and the selections (`select`, `states`) are fed it.
 /// 2. A yield of the main actor, so that a user interface renders that state (a loading
 ///    indicator, an optimistic update) before any side effect starts.
 /// 3. Every middleware, concurrently.
@@ -127,8 +127,12 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         }
     }
     private let ownedTasks = OwnedTasks()
-    /// The consumers of `select` waiting for a change, woken when the store is released.
-    package let changeWaiters = ChangeWaiters()
+    /// The consumers of `select` and `states`, fed the state after every reduction.
+    let selectionFeeds = SelectionFeeds<State>()
+    /// Whether a selection may be fed: set when one is attached, cleared by a reduction that
+    /// finds none left. Read inline by the dispatch, so that a store with no selection pays one
+    /// check a reduction.
+    @usableFromInline var hasSelectionFeeds = false
     /// The parts of the state read through the store's dynamic members.
     @usableFromInline let observations: StateObservations<Store, State>
     /// The in-flight work that middlewares started under a cancellation id.
@@ -165,7 +169,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
 
     deinit {
         ownedTasks.cancelAll()
-        changeWaiters.close()
+        selectionFeeds.close()
     }
 
     /// The value at `keyPath` of the state, observed on its own.
@@ -279,7 +283,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         _ = start(effect)
     }
 
-    /// Phase 1: applies the reducer in place and notifies observers.
+    /// Phase 1: applies the reducer in place, notifies observers and feeds the selections.
     ///
     /// The state before the action is kept only when an observer needs it: otherwise an in-place
     /// reducer changes the state with no copy.
@@ -292,9 +296,18 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         if !observations.isEmpty {
             observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
         }
+        if hasSelectionFeeds {
+            feedSelections()
+        }
         if let anyObserverEnabled, let oldState {
             notifyObservers(action, oldState, currentState, origin: origin, cause: cause, enabled: anyObserverEnabled())
         }
+    }
+
+    /// Feeds the consumers of `select` and `states` the state just reduced.
+    @usableFromInline
+    func feedSelections() {
+        hasSelectionFeeds = selectionFeeds.send(currentState)
     }
 
     @inlinable

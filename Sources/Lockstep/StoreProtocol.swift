@@ -20,15 +20,14 @@ import Observation
 /// }
 /// ```
 ///
-/// A conforming type provides ``state``, ``dispatch(action:)``, ``send(_:)``, ``register(_:)``
-/// and ``select(_:)``; everything else (`dispatch(_:)`, `scope`, selecting by key path or
-/// function) comes from extensions. ``Store``, ``ChildStore`` and LockstepTesting's `MockStore`
-/// conform; an app rarely writes a conformance of its own.
+/// A conforming type provides ``state``, ``dispatch(action:)``, ``send(_:)`` and
+/// ``register(_:)``; everything else (`dispatch(_:)`, `scope`, `select` by selector, key path
+/// or function, ``states(bufferingPolicy:)``) comes from extensions. ``Store``, ``ChildStore``
+/// and LockstepTesting's `MockStore` conform; an app rarely writes a conformance of its own.
 ///
-/// Through the protocol, ``select(_:)`` returns an ``AnySelection``, whatever the store. Called
-/// on a ``Store`` directly, `select` still returns the store's own ``StoreSelection``.
-/// ``select(_:bufferingPolicy:)`` chooses whether a slow consumer sees only the latest value or
-/// every distinct one, and ``states(bufferingPolicy:)`` yields whole states, `Equatable` or not.
+/// Every `select` returns an ``AnySelection``, whatever the store, and takes a
+/// ``SelectionBufferingPolicy`` that chooses whether a slow consumer sees only the latest value
+/// or every distinct one; ``states(bufferingPolicy:)`` yields whole states, `Equatable` or not.
 @MainActor
 public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
     /// The type of the store's state.
@@ -69,18 +68,14 @@ public protocol StoreProtocol<State, Action>: AnyObject, Observable, Sendable {
     /// - Returns: The registration that keeps the effect running.
     func register(_ effect: Effect<Action>) -> EffectRegistration
 
-    /// The values `selector` derives from the state: the current one, then each different one.
-    ///
-    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value>
-
     /// The values `selector` derives from the state, with the unread ones kept as
     /// `bufferingPolicy` says: the current one, then each different one.
     ///
-    /// Every store has it: ``StoreProtocol`` gives an implementation that records the values as
-    /// the store's `state` changes. A store with values of its own (a mock store's overridden
-    /// selectors) implements it to record those.
+    /// Every store has it: ``StoreProtocol`` gives an implementation, fed by ``Store`` and
+    /// ``ChildStore`` from each reduction (and by any other store from observing its `state`).
+    /// A store with values of its own (a mock store's overridden selectors) implements it to
+    /// yield those. The other `select` forms and ``states(bufferingPolicy:)`` come from
+    /// extensions, on top of it.
     ///
     /// - Parameters:
     ///   - selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
@@ -101,49 +96,12 @@ extension StoreProtocol {
     public func dispatch(_ action: Action) async {
         await dispatch(action: action)
     }
-
-    /// The values a function derives from the state: the current one, then each different one.
-    ///
-    /// - Parameter selector: A function of the state.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    public func select<Value: Equatable & Sendable>(
-        _ selector: @escaping @Sendable (State) -> Value
-    ) -> AnySelection<Value> {
-        select(Selector(selector))
-    }
-
-    /// The values at a key path of the state: the current one, then each different one.
-    ///
-    /// - Parameter keyPath: The key path of the value in the state.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    public func select<Value: Equatable & Sendable>(
-        _ keyPath: KeyPath<State, Value> & Sendable
-    ) -> AnySelection<Value> {
-        select(Selector(keyPath))
-    }
 }
 
-extension Store: StoreProtocol {
-    /// The values `selector` derives from the state, as the ``AnySelection`` that
-    /// ``StoreProtocol`` requires.
-    ///
-    /// Called on a `Store` directly, `select(_:)` returns a ``StoreSelection``; this overload is
-    /// the one that code written against ``StoreProtocol`` reaches. Both yield the same values.
-    /// Hidden from the documentation, where it would make links to the store's own `select(_:)`
-    /// ambiguous.
-    ///
-    /// - Parameter selector: The selector, such as one made by ``createSelector(_:transformation:memoized:)``.
-    /// - Returns: A sequence of distinct values that ends when the store is released.
-    @_disfavoredOverload
-    @_documentation(visibility: internal)
-    public func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value> {
-        let selection: StoreSelection<State, Action, Value> = select(selector)
-        return AnySelection(selection)
-    }
-}
+extension Store: StoreProtocol {}
 
 /// The values a store's selector yields over time, whatever the store: an `AsyncSequence` that
-/// wraps another sequence of values, such as a ``StoreSelection``.
+/// wraps another sequence of values.
 ///
 /// ``StoreProtocol/select(_:)`` returns one, so that a view model can read selections the same
 /// way from a ``Store`` and from a mock store:
@@ -170,7 +128,7 @@ public struct AnySelection<Value: Sendable>: AsyncSequence, Sendable {
 
     /// Wraps `base`, a sequence of selected values that never throws.
     ///
-    /// - Parameter base: The sequence to wrap, such as a ``StoreSelection``.
+    /// - Parameter base: The sequence to wrap.
     public init<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Value, Base.Failure == Never {
         makeIterator = { AsyncIterator(base.makeAsyncIterator()) }
     }

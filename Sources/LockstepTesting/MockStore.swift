@@ -24,7 +24,7 @@ import Observation
 ///
 /// - ``recordedActions`` and ``dispatchedActions`` hold every dispatched action, including the
 ///   actions that registered effects emit, each after the action that caused it.
-/// - ``setState(_:)`` changes ``state``; observers and ``select(_:)`` consumers see it.
+/// - ``setState(_:)`` changes ``state``; observers and `select` consumers see it.
 /// - ``overrideSelector(_:value:)`` makes a selector yield a fixed value, whatever the state.
 /// - ``register(_:)`` runs an effect on every dispatched action. As on a `Store`,
 ///   ``dispatch(action:)`` returns only after the registered effects have finished reacting to
@@ -124,21 +124,20 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     private let stateKeyPath: KeyPath<MockStore, State>
     private let recordedActionsKeyPath: KeyPath<MockStore, [Action]>
     private let failuresKeyPath: KeyPath<MockStore, [EffectFailure<String>]>
-    private let overridesKeyPath: KeyPath<MockStore, Int>
-    /// Counts the changes of the overrides, for observers of a selection's value.
-    private var overridesVersion = 0
     private var currentState: State
     private var recordedFailures: [EffectFailure<String>] = []
-    /// The overridden selectors, by identity, with the selector kept alive so that its
-    /// identifier is not reused, and the value it yields.
-    private var overrides: [ObjectIdentifier: (selector: AnyObject, value: any Sendable)] = [:]
     private let log = DispatchedActionLog<Action>()
-    /// Wakes the selections when the state or an override changes.
-    let changes = ChangeNotifier()
+    /// The overridden selectors, by identity, with the selector kept alive so that its
+    /// identifier is not reused, and the value it yields; read by the selections where the mock
+    /// store feeds them.
+    private let overrides = Lock<[ObjectIdentifier: (selector: any Sendable, value: any Sendable)]>([:])
+    /// The consumers of `states` and of child stores' selections, fed each state set.
+    private let stateFeeds = SelectionFeeds<State>()
+    /// The consumers of `select`, fed each state set and each change of the overrides.
+    private let valueFeeds = SelectionFeeds<State>()
     private let effects = EffectHost<Action>()
     private let observations: StateObservations<MockStore, State>
     package let childStores = ChildStoreCache()
-    package let changeWaiters = ChangeWaiters()
     private let ownedTasks = OwnedTasks()
 
     /// Creates a mock store with `state`, no recorded action, no override and no effect.
@@ -157,14 +156,13 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         self.stateKeyPath = \.state
         self.recordedActionsKeyPath = \.recordedActions
         self.failuresKeyPath = \.failures
-        self.overridesKeyPath = \.overridesVersion
         self.observations = StateObservations(root: \.currentState)
     }
 
     deinit {
         log.close()
-        changes.close()
-        changeWaiters.close()
+        stateFeeds.close()
+        valueFeeds.close()
         ownedTasks.cancelAll()
     }
 
@@ -213,7 +211,7 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         await effects.deliver(action)
     }
 
-    /// Replaces the state. Observers of ``state`` and consumers of ``select(_:)`` see the new
+    /// Replaces the state. Observers of ``state`` and consumers of `select` see the new
     /// state at once.
     ///
     /// A mock store has no reducer, so this is how a test shows the type under test a new state:
@@ -231,10 +229,11 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         if !observations.isEmpty {
             observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
         }
-        changes.notify()
+        _ = stateFeeds.send(currentState)
+        _ = valueFeeds.send(currentState)
     }
 
-    /// Makes `selector` yield `value` through ``select(_:)``, whatever the state, until
+    /// Makes `selector` yield `value` through `select`, whatever the state, until
     /// ``resetSelectors()``.
     ///
     /// Consumers already iterating a selection of `selector` see `value` at once; selections
@@ -245,20 +244,14 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
     ///   - selector: The selector to override.
     ///   - value: The value it yields.
     public func overrideSelector<Value: Equatable & Sendable>(_ selector: Selector<State, Value>, value: Value) {
-        registrar.withMutation(of: self, keyPath: overridesKeyPath) {
-            overrides[ObjectIdentifier(selector)] = (selector, value)
-            overridesVersion &+= 1
-        }
-        changes.notify()
+        overrides.withLock { $0[ObjectIdentifier(selector)] = (selector, value) }
+        _ = valueFeeds.send(currentState)
     }
 
     /// Removes every selector override: selectors yield what they derive from the state again.
     public func resetSelectors() {
-        registrar.withMutation(of: self, keyPath: overridesKeyPath) {
-            overrides.removeAll()
-            overridesVersion &+= 1
-        }
-        changes.notify()
+        overrides.withLock { $0.removeAll() }
+        _ = valueFeeds.send(currentState)
     }
 
     /// Starts `effect`, which then reacts to every dispatched action until the returned
@@ -277,18 +270,6 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
             onOutput: { [weak self] action in await self?.record(action) },
             onFailure: { [weak self] failure in await self?.effectFailed(failure) }
         )
-    }
-
-    /// The values `selector` yields: the current one, then each different one, as the state and
-    /// the selector's override change.
-    ///
-    /// An overridden selector yields its override (see ``overrideSelector(_:value:)``); any other
-    /// selector yields what it derives from ``state``.
-    ///
-    /// - Parameter selector: The selector.
-    /// - Returns: A sequence of distinct values that ends when the mock store is released.
-    public func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value> {
-        AnySelection(MockSelection(store: self, selector: selector))
     }
 
     /// The values `selector` yields, with the unread ones kept as `bufferingPolicy` says: the
@@ -311,25 +292,21 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         _ selector: Selector<State, Value>,
         bufferingPolicy: SelectionBufferingPolicy
     ) -> AnySelection<Value> {
-        distinctValues(of: selector, bufferingPolicy: bufferingPolicy) { $0.observedValue(of: selector) }
-    }
-
-    /// The value `selector` yields now, read so that Observation sees a change of the state or
-    /// of the overrides.
-    func observedValue<Value>(of selector: Selector<State, Value>) -> Value {
-        registrar.access(self, keyPath: overridesKeyPath)
-        if let override = overrides[ObjectIdentifier(selector)], let value = override.value as? Value {
-            return value
-        }
-        return selector(state)
-    }
-
-    /// The value `selector` yields now: its override, or what it derives from the state.
-    func currentValue<Value>(of selector: Selector<State, Value>) -> Value {
-        if let override = overrides[ObjectIdentifier(selector)], let value = override.value as? Value {
-            return value
-        }
-        return selector(currentState)
+        let id = ObjectIdentifier(selector)
+        let overrides = self.overrides
+        let waits: SelectionWaits =
+            bufferingPolicy == .latest ? .parked("waiting for a change of a MockStore's state") : .recorded
+        return AnySelection(
+            FedSelection.attachedNow(bufferingPolicy: bufferingPolicy, isDuplicate: { $0 == $1 }, waits: waits) {
+                [weak self] buffer in
+                guard let self else {
+                    buffer.finish()
+                    return
+                }
+                valueFeeds.attach(buffer, current: currentState) { state in
+                    overrides.withLock { $0[id]?.value } as? Value ?? selector(state)
+                }
+            })
     }
 
     private func record(_ action: Action) {
@@ -354,9 +331,10 @@ extension MockStore: PartObservable {
     }
 }
 
-extension MockStore: BufferedSelectionSource {
-    package var stateChangeTiming: StateChangeTiming { .beforeChange }
-    package var selectionWaiters: ChangeWaiters? { changeWaiters }
+extension MockStore: SelectionSource {
+    package func attachSelection<Value>(_ buffer: SelectionBuffer<Value>, read: @escaping @Sendable (State) -> Value?) {
+        stateFeeds.attach(buffer, current: currentState, read: read)
+    }
 }
 
 extension MockStore: StatePartSource {

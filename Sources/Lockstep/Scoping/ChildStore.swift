@@ -24,7 +24,8 @@ import Observation
 /// A child store of an optional part (a presented screen) or of a row (found by id) is `nil`
 /// while the part is absent. A child store already handed out keeps the last state it read once
 /// its part is gone, so a screen that is closing can still draw; the actions dispatched to it
-/// from then on are reported as an issue and dropped.
+/// from then on are reported as an issue and dropped, and its selections (`select`, `states`)
+/// end.
 ///
 /// ## Lifetime
 ///
@@ -141,16 +142,6 @@ public final class ChildStore<State: Sendable, Action: Sendable>: StoreProtocol 
             onOutput: { @MainActor action in _ = await link.dispatch(action) },
             onFailure: { failure in reportIssue(failure) }
         )
-    }
-
-    /// The values `selector` derives from the part: the current one, then each different one.
-    ///
-    /// - Parameter selector: The selector.
-    /// - Returns: A sequence of distinct values that ends when the root store is released.
-    public func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> AnySelection<Value> {
-        AnySelection(ObservedSelection(waiters: link.changeWaiters) { [weak self] in
-            self.map { selector($0.state) }
-        })
     }
 
     private var unobservedState: State {

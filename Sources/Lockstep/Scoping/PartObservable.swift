@@ -16,10 +16,6 @@ package protocol PartObservable<ObservedState>: AnyObject {
 
     /// The child stores made from this store, by state path and action embedding.
     var childStores: ChildStoreCache { get }
-
-    /// The waiters of the selections of this store and its child stores, closed when it is
-    /// released.
-    var changeWaiters: ChangeWaiters { get }
 }
 
 extension Store: PartObservable {

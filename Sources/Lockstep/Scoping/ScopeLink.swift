@@ -15,8 +15,9 @@ protocol ScopeLink<State, Action>: AnyObject {
     func dispatch(_ action: Action) async -> Bool
     /// Sends an embedded action to the root; `nil` when the root is released.
     func send(_ action: Action) -> Task<Void, Never>?
-    /// The root's waiters for selections, closed when the root is released.
-    var changeWaiters: ChangeWaiters? { get }
+    /// Feeds `buffer` with what `read` derives from the slice now and after each change of the
+    /// root's state; finishes it when the slice is gone or the root is released.
+    func attachSelection<Value>(_ buffer: SelectionBuffer<Value>, read: @escaping @Sendable (State) -> Value?)
     /// Whether the root store is still alive.
     var isRootAlive: Bool { get }
     /// A link to a part of this slice.
@@ -97,8 +98,22 @@ final class RootLink<Root: StoreProtocol, State: Sendable, Action: Sendable>: Sc
         root?.send(embed(action))
     }
 
-    var changeWaiters: ChangeWaiters? {
-        observable?.changeWaiters
+    func attachSelection<Value>(_ buffer: SelectionBuffer<Value>, read: @escaping @Sendable (State) -> Value?) {
+        guard let root else {
+            buffer.finish()
+            return
+        }
+        // Why the unchecked transfer is safe: a scope path holds only key paths, to stored
+        // properties and to the `scopeMap`/`scopeFlatMap` subscripts whose arguments are key
+        // paths again; key paths are immutable once made, so reading through one from any
+        // thread is safe. (The root calls its feeds on the main actor anyway.)
+        nonisolated(unsafe) let path = path
+        let readSlice: @Sendable (Root.State) -> Value? = { state in path.read(state).flatMap(read) }
+        if let source = root as? any SelectionSource<Root.State> {
+            source.attachSelection(buffer, read: readSlice)
+        } else {
+            feedByObserving(root, into: buffer, read: readSlice)
+        }
     }
 
     var isRootAlive: Bool { root != nil }
@@ -123,7 +138,9 @@ final class DeadLink<State: Sendable, Action: Sendable>: ScopeLink {
     func observe<Value>(_ member: KeyPath<State, Value>) {}
     func dispatch(_ action: Action) async -> Bool { false }
     func send(_ action: Action) -> Task<Void, Never>? { nil }
-    var changeWaiters: ChangeWaiters? { nil }
+    func attachSelection<Value>(_ buffer: SelectionBuffer<Value>, read: @escaping @Sendable (State) -> Value?) {
+        buffer.finish()
+    }
     var isRootAlive: Bool { false }
     func appending<Slice: Sendable, SliceAction: Sendable>(
         _ path: ScopePath<State, Slice>, embed: @escaping @Sendable (SliceAction) -> Action

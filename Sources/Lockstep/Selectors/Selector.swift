@@ -1,5 +1,5 @@
 /// A function from a store's state to a value derived from it, usable as a function and with
-/// ``Store/select(_:)-(Selector<State,Value>)``.
+/// ``StoreProtocol/select(_:)``.
 ///
 /// ``createSelector(_:transformation:memoized:)`` makes memoized selectors from input selectors; this
 /// type also wraps any function or key path:
