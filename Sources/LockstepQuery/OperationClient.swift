@@ -94,7 +94,9 @@ public final class OperationClient: Sendable {
     ///   - storeCreator: The defaults of every store. Defaults to ``StoreCreator/default(retryLimit:backoff:delayer:queryEnableAutomaticFetchingCondition:networkObserver:focusCondition:)``
     ///     in an app and ``StoreCreator/defaultTesting`` under a test runner. The default reads
     ///     IssueReporting's `isTesting` so that a client made in a test (no retries, no waiting on
-    ///     the network or focus) needs no argument; pass a creator to choose for yourself.
+    ///     the network or focus) needs no argument; pass a creator to choose for yourself. An
+    ///     app that hosts its tests runs under the test runner too: pass `.default()` where the
+    ///     app makes its client, so the app keeps its retries and refetching there.
     ///   - clock: The clock for staleness, eviction and retry delays.
     ///   - now: The date source for the states' timestamps.
     ///   - evictionDelay: How long an unused store is kept; `nil` keeps it. A zero or negative
