@@ -135,7 +135,8 @@ final class StateLog<State: Sendable>: Sendable {
 /// that joins it counts as waiting for it, and `TrackedWork.waitUntilParked()` returns once
 /// every tracked caller has joined. (A run that tracked work starts goes on as part of that work
 /// instead, and a tracked caller that joins it counts as running.) Use a client with automatic
-/// fetching off, so that the subscription that hears the event starts no run of its own.
+/// fetching off, so that the subscription that hears the event starts no run of its own, and a
+/// store with no run in flight, which `operation` would join rather than start.
 ///
 /// ```swift
 /// let first = await startingRun(of: store) { try await store.fetch() }
