@@ -25,12 +25,11 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
         var result: Result<Value, any Error>?
         /// The callers waiting for the result; a caller's place is reserved by `makeWaiter()`.
         var waiters = Waiters()
-        /// The callers that have joined the run, in all.
-        var joined = 0
+        /// Whether any caller has joined the run.
+        var hasBeenJoined = false
+        /// The callers waiting for the result now.
         var openWaiters = 0
         var run = TaskAttachment()
-        /// Those waiting for a number of callers to have joined (tests of merging).
-        var joinWatchers = WaiterQueue<Int, Void>()
     }
 
     /// What the run is, in a test's failure messages ("the request of [users]").
@@ -78,7 +77,7 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
 
     /// Whether any caller has joined the run.
     var hasBeenJoined: Bool {
-        storage.withLock { $0.joined > 0 }
+        storage.withLock { $0.hasBeenJoined }
     }
 
     /// The callers waiting for the run now.
@@ -93,20 +92,10 @@ public final class OperationTask<Value: Sendable>: Sendable, Identifiable {
     /// Reserves a place among the waiters; call before the caller's first suspension point, so a
     /// cancelled caller is counted even if it is cancelled before it waits.
     func makeWaiter() -> UInt64 {
-        let (id, watchers) = storage.withLock { storage in
+        storage.withLock { storage in
             storage.openWaiters += 1
-            storage.joined += 1
-            let joined = storage.joined
-            return (storage.waiters.makeID(), storage.joinWatchers.satisfy { $0 <= joined ? () : nil })
-        }
-        for watcher in watchers { watcher.perform() }
-        return id
-    }
-
-    /// Returns once `count` callers in all have joined the run (for tests of merging).
-    func joins(count: Int) async {
-        _ = await awaitChange(on: storage, \.joinWatchers, for: count) { storage in
-            storage.joined >= count ? () : nil
+            storage.hasBeenJoined = true
+            return storage.waiters.makeID()
         }
     }
 

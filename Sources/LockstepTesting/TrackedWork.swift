@@ -78,6 +78,36 @@ public final class TrackedWork: Sendable {
         monitor.inFlight
     }
 
+    /// Waits until no tracked work is running: every piece has finished, is parked on a test
+    /// double (a closed ``Gate``, a ``ManualClock``, an ``EventSource``), or waits for tracked
+    /// work that is. Returns at once when nothing tracked runs now, and early when the calling
+    /// task is cancelled.
+    ///
+    /// It tells the test that every piece of work it started has gone as far as it can without
+    /// the test, whatever each is stopped on, where a wait on one double sees only the work that
+    /// reached that double:
+    ///
+    /// ```swift
+    /// await withTrackedWork { work in
+    ///     for photo in photos {
+    ///         work.start("the upload of \(photo.name)") { try await uploader.upload(photo) }
+    ///     }
+    ///     await work.waitUntilParked()   // each upload is held by the server, or waits for one that is
+    ///     #expect(uploader.pendingCount == photos.count)
+    ///     server.open()
+    /// }
+    /// ```
+    ///
+    /// Work counts as running from ``start(_:operation:)`` until it parks, waits or finishes, so
+    /// the wait cannot return before work started just now has had its turn. Work that waits
+    /// for something the toolkit cannot see (a task started by hand, a continuation of its own)
+    /// counts as running, and the wait goes on until that work is done. Called from tracked work
+    /// of the scope, the wait does not count its caller.
+    public func waitUntilParked() async {
+        let caller = TrackedTask.current
+        await monitor.waitUntilQuiescent(besides: caller)
+    }
+
     fileprivate func cancelAll() {
         for task in tasks.withLock({ $0 }) {
             task.cancel()

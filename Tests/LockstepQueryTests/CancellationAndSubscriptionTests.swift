@@ -30,20 +30,23 @@ struct CancellationTests {
 
     @Test func aCancelledCallerLeavesARunOthersWaitFor() async throws {
         let backend = Backend(gated: true)
-        let store = makeClient().store(for: NameQuery("ada", backend: backend))
-        let leaving = Task { try await store.fetch() }
-        await backend.gate!.arrival()
-        let run = try #require(store.activeTasks.first)
-        let staying = Task { try await store.fetch() }
-        await run.joins(count: 2)
+        let store = makeClient(automaticFetching: false).store(for: NameQuery("ada", backend: backend))
+        try await withTrackedWork { work in
+            let leaving = await startingRun(of: store) { try await store.fetch() }
+            await backend.gate!.arrival()
+            let run = try #require(store.activeTasks.first)
+            let staying = work.start("the staying fetch") { try await store.fetch() }
+            await work.waitUntilParked()   // the staying fetch waits for the run
 
-        leaving.cancel()
-        await #expect(throws: CancellationError.self) { try await leaving.value }
-        #expect(!run.isCancelled)
+            leaving.cancel()
+            await #expect(throws: CancellationError.self) { try await leaving.value }
+            #expect(!run.isCancelled)
 
-        backend.gate!.open()
-        #expect(try await staying.value == "ada #1")
-        #expect(store.status == .success)
+            backend.gate!.open()
+            #expect(try await staying.value() == "ada #1")
+            #expect(backend.calls == 1)
+            #expect(store.status == .success)
+        }
     }
 
     @Test func cancellingATaskStopsARunNobodyAskedFor() async throws {

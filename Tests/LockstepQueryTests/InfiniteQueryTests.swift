@@ -150,17 +150,21 @@ struct InfiniteQueryTests {
         let client = makeClient(automaticFetching: false)
         let feed = client.store(for: FeedQuery(name: "dedupe", backend: backend))
 
-        let first = Task { try await feed.fetchNextPage() }
-        await backend.gate.arrival()
-        #expect(feed.state.isLoadingInitialPage)
-        let second = Task { try await feed.fetchNextPage() }
-        await feed.activeTasks.first!.joins(count: 2)
-        backend.gate.open()
+        try await withTrackedWork { work in
+            let first = await startingRun(of: feed) { try await feed.fetchNextPage() }
+            await backend.gate.arrival()
+            #expect(feed.state.isLoadingInitialPage)
+            let second = work.start("the second fetch") { try await feed.fetchNextPage() }
+            await work.waitUntilParked()   // the second fetch waits for the first page's run
+            backend.gate.open()
 
-        #expect(try await first.value?.id == 0)
-        #expect(try await second.value?.id == 0)
-        #expect(backend.calls == [0])
-        #expect(!feed.state.isLoading)
+            let firstPage = try await first.value
+            let secondPage = try await second.value()
+            #expect(firstPage?.id == 0)
+            #expect(secondPage??.id == 0)
+            #expect(backend.calls == [0])
+            #expect(!feed.state.isLoading)
+        }
     }
 
     @Test func nextAndPreviousPagesLoadTogether() async throws {

@@ -166,20 +166,23 @@ struct InvalidationTests {
         let backend = Backend(gated: true)
         let client = makeClient()
         let store = client.store(for: NameQuery("ada", backend: backend, staleAfter: .seconds(60)))
-        let subscription = store.subscribe(with: QueryEventHandler())
-        await backend.gate!.arrival()
+        await withTrackedWork { work in
+            // Started by the test's subscription, the run is tracked work of its own.
+            let subscription = store.subscribe(with: QueryEventHandler())
+            await backend.gate!.arrival()
 
-        let first = try #require(store.activeTasks.first)
+            let invalidation = work.start("the invalidation") {
+                await client.invalidateStores(matching: ["names"])
+            }
+            await work.waitUntilParked()   // the invalidation waits for the run it cannot trust
+            backend.gate!.open()
+            await invalidation.finish()
 
-        let invalidation = Task { await client.invalidateStores(matching: ["names"]) }
-        await first.joins(count: 1)   // the invalidation waits for the run it cannot trust
-        backend.gate!.open()
-        await invalidation.value
-
-        #expect(backend.calls == 2)
-        #expect(store.currentValue == "ada #2")
-        #expect(!store.isStale)
-        subscription.cancel()
+            #expect(backend.calls == 2)
+            #expect(store.currentValue == "ada #2")
+            #expect(!store.isStale)
+            subscription.cancel()
+        }
     }
 
     @Test func tenThousandFetchesOverOneHundredKeysRunEachKeyOncePerInvalidation() async throws {
@@ -187,22 +190,33 @@ struct InvalidationTests {
         let client = makeClient(automaticFetching: false)
         let stores = (0..<100).map { client.store(for: NameQuery("\($0)", backend: backend)) }
 
-        for round in 1...2 {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for index in 0..<10_000 {
-                    group.addTask { _ = try await stores[index % 100].fetch() }
+        try await withTrackedWork { work in
+            for round in 1...2 {
+                // One fetch for each key, started by the test: each key's run is tracked work of
+                // its own, so the tracked fetches that join it count as waiting for it.
+                var starters: [Task<String, any Error>] = []
+                for store in stores {
+                    starters.append(await startingRun(of: store) { try await store.fetch() })
                 }
                 await backend.gate!.arrival(count: 100 * round)
-                for store in stores {
-                    await store.activeTasks.first!.joins(count: 100)
+                let others = (100..<10_000).map { index in
+                    work.start("fetch \(index)") { try await stores[index % 100].fetch() }
                 }
+                await work.waitUntilParked()   // every other fetch waits for its key's run
                 backend.gate!.open()
-                try await group.waitForAll()
+                var runValues: [String] = []
+                for starter in starters {
+                    runValues.append(try await starter.value)
+                }
+                for (offset, fetch) in others.enumerated() {
+                    let index = 100 + offset
+                    #expect(try await fetch.value() == runValues[index % 100])
+                }
+                backend.gate!.close()
+                #expect(backend.calls == 100 * round)
+                await client.invalidateStores(matching: ["names"])
+                #expect(stores.allSatisfy { $0.isStale })
             }
-            backend.gate!.close()
-            #expect(backend.calls == 100 * round)
-            await client.invalidateStores(matching: ["names"])
-            #expect(stores.allSatisfy { $0.isStale })
         }
     }
 }

@@ -62,18 +62,24 @@ struct OperationStoreTests {
 
     @Test func overlappingFetchesShareOneRun() async throws {
         let backend = Backend(gated: true)
-        let store = makeClient().store(for: NameQuery("ada", backend: backend))
+        let store = makeClient(automaticFetching: false).store(for: NameQuery("ada", backend: backend))
 
-        let values = try await withThrowingTaskGroup(of: String.self) { group in
-            for _ in 0..<1_000 {
-                group.addTask { try await store.fetch() }
-            }
-            // Every fetch joins the run before it suspends; wait until all 1,000 are waiting.
+        let values = try await withTrackedWork { work in
+            // Started by the test rather than by tracked work, the run is tracked work of its
+            // own, so a tracked fetch that joins it counts as waiting for it.
+            let first = await startingRun(of: store) { try await store.fetch() }
             await backend.gate!.arrival()
-            let run = try #require(store.activeTasks.first)
-            await run.joins(count: 1_000)
+            let others = (1..<1_000).map { index in
+                work.start("fetch \(index)") { try await store.fetch() }
+            }
+            // Every other fetch has joined the run, or started one of its own.
+            await work.waitUntilParked()
             backend.gate!.open()
-            return try await group.reduce(into: []) { $0.append($1) }
+            var values = [try await first.value]
+            for fetch in others {
+                values.append(try #require(try await fetch.value()))
+            }
+            return values
         }
 
         #expect(backend.calls == 1)
@@ -83,22 +89,24 @@ struct OperationStoreTests {
 
     @Test func aFetchThatFindsARunInFlightJoinsIt() async throws {
         let backend = Backend(gated: true)
-        let store = makeClient().store(for: NameQuery("ada", backend: backend))
-        let first = Task { try await store.fetch() }
-        await backend.gate!.arrival()
-        let run = try #require(store.activeTasks.first)
+        let store = makeClient(automaticFetching: false).store(for: NameQuery("ada", backend: backend))
+        try await withTrackedWork { work in
+            let first = await startingRun(of: store) { try await store.fetch() }
+            await backend.gate!.arrival()
+            let run = try #require(store.activeTasks.first)
 
-        let second = Task { try await store.fetch() }
-        let joined = Task { try await run.runIfNeeded() }
-        // The first fetch, the second and runIfNeeded have all joined the run before it may end.
-        await run.joins(count: 3)
-        backend.gate!.open()
+            let second = work.start("the second fetch") { try await store.fetch() }
+            let joined = work.start("runIfNeeded") { try await run.runIfNeeded() }
+            // The second fetch and runIfNeeded both wait for the run before it may end.
+            await work.waitUntilParked()
+            backend.gate!.open()
 
-        #expect(try await first.value == "ada #1")
-        #expect(try await second.value == "ada #1")
-        #expect(try await joined.value == "ada #1")
-        #expect(backend.calls == 1)
-        #expect(store.activeTasks.isEmpty)
-        #expect(try await run.runIfNeeded() == "ada #1")
+            #expect(try await first.value == "ada #1")
+            #expect(try await second.value() == "ada #1")
+            #expect(try await joined.value() == "ada #1")
+            #expect(backend.calls == 1)
+            #expect(store.activeTasks.isEmpty)
+            #expect(try await run.runIfNeeded() == "ada #1")
+        }
     }
 }

@@ -84,17 +84,20 @@ struct SubscriptionLifecycleTests {
         let backend = Backend(gated: true)
         let client = makeClient()
         let store = client.store(for: NameQuery("ada", backend: backend))
-        let subscription = store.subscribe(with: QueryEventHandler())
-        let fetch = Task { try await store.fetch() }
-        let run = try #require(store.activeTasks.first)
-        await run.joins(count: 1)
+        try await withTrackedWork { work in
+            // Started by the test's subscription, the run is tracked work of its own.
+            let subscription = store.subscribe(with: QueryEventHandler())
+            let run = try #require(store.activeTasks.first)
+            let fetch = work.start("the fetch") { try await store.fetch() }
+            await work.waitUntilParked()   // the fetch waits for the run
 
-        subscription.cancel()
-        #expect(!run.isCancelled)
+            subscription.cancel()
+            #expect(!run.isCancelled)
 
-        backend.gate!.open()
-        #expect(try await fetch.value == "ada #1")
-        #expect(backend.calls == 1)
+            backend.gate!.open()
+            #expect(try await fetch.value() == "ada #1")
+            #expect(backend.calls == 1)
+        }
     }
 
     @Test func theLoadingStateIsReportedBeforeTheRunStarts() async throws {

@@ -126,3 +126,35 @@ final class StateLog<State: Sendable>: Sendable {
     var all: [State] { states.withLock { $0 } }
     func append(_ state: State) { states.withLock { $0.append(state) } }
 }
+
+/// Starts `operation` in a task of the test's own, not tracked work, and returns the task once
+/// it has started a run of `store` (the store's `onRunStarted` event), or once it has ended
+/// without starting one.
+///
+/// Under `withTrackedWork`, a run the test starts is tracked work of its own, so a tracked caller
+/// that joins it counts as waiting for it, and `TrackedWork.waitUntilParked()` returns once
+/// every tracked caller has joined. (A run that tracked work starts goes on as part of that work
+/// instead, and a tracked caller that joins it counts as running.) Use a client with automatic
+/// fetching off, so that the subscription that hears the event starts no run of its own, and a
+/// store with no run in flight, which `operation` would join rather than start.
+///
+/// ```swift
+/// let first = await startingRun(of: store) { try await store.fetch() }
+/// let second = work.start("the second fetch") { try await store.fetch() }
+/// await work.waitUntilParked()   // the second fetch waits for the first one's run
+/// ```
+func startingRun<State: OperationState, Success: Sendable>(
+    of store: OperationStore<State>,
+    _ operation: @escaping @Sendable () async throws -> Success
+) async -> Task<Success, any Error> {
+    let (started, signal) = AsyncStream<Void>.makeStream()
+    let subscription = store.subscribe(with: QueryEventHandler(onRunStarted: { _ in signal.yield() }))
+    defer { subscription.cancel() }
+    let task = Task {
+        defer { signal.finish() }
+        return try await operation()
+    }
+    var events = started.makeAsyncIterator()
+    _ = await events.next()   // nil when the operation ended without starting a run
+    return task
+}
