@@ -13,16 +13,21 @@ enum SearchEvent: Equatable, Sendable {
 @Suite("Cancellation, debounce and throttle")
 struct CancellationTests {
     /// A search middleware whose requests park on `gate`, cancelling the previous search.
+    ///
+    /// A search records `.cancelled` at the moment it is cancelled (in its cancellation handler,
+    /// which runs in the canceller's task), so the events show whether the previous search was
+    /// cancelled before the next one started, whatever thread the cancelled search resumes on.
     func searchMiddleware(gate: Gate, events: Recorder<SearchEvent>) -> PlainMiddleware<SearchFeature, SearchAction> {
         { _, action, dispatch in
             guard case .queryChanged(let query) = action else { return }
             await dispatch.withTaskCancellation(id: "search", cancelInFlight: true) {
                 events.append(.started(query))
-                await gate.pass()
-                guard !Task.isCancelled else {
+                await withTaskCancellationHandler {
+                    await gate.pass()
+                } onCancel: {
                     events.append(.cancelled(query))
-                    return
                 }
+                guard !Task.isCancelled else { return }
                 events.append(.finished(query))
                 await dispatch(.resultsLoaded([query]))
             }
@@ -39,9 +44,9 @@ struct CancellationTests {
         await gate.arrival(count: 1)
         let second = store.send(.queryChanged("ab"))
         await first.value
+        await gate.arrival(count: 2)
         #expect(events.values == [.started("a"), .cancelled("a"), .started("ab")])
 
-        await gate.arrival(count: 2)
         gate.open()
         await second.value
         #expect(events.values.last == .finished("ab"))
