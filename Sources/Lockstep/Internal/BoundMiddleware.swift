@@ -96,19 +96,6 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         }
     }
 
-    /// The runner ``runMiddlewares(isolation:)`` takes for two middlewares or more on this build
-    /// and OS, for the test that checks which one a build runs.
-    package static var concurrentRunner: ConcurrentRunner {
-        #if LOCKSTEP_TASK_GROUP_RUNNER
-        return .taskGroup
-        #else
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            return .chained
-        }
-        return .taskGroup
-        #endif
-    }
-
     /// Runs the middlewares as ``runMiddlewares(isolation:)`` does, but from the global executor,
     /// for an ``ActorStore``: the task group and its immediate child then start where the
     /// middlewares (nonisolated functions) run, instead of on the store's actor, which the child
@@ -285,14 +272,6 @@ extension SideEffectRun {
             isTracked: isTracked
         )
     }
-}
-
-/// The two ways of running two middlewares or more concurrently.
-package enum ConcurrentRunner: Sendable {
-    /// ``SideEffectRun/runChained(isolation:)``: immediate child tasks, from macOS 26 and iOS 26.
-    case chained
-    /// ``SideEffectRun/runInTaskGroup(isolation:)``: a child task per middleware, before them.
-    case taskGroup
 }
 
 /// The middlewares of one action not started yet, taken in order by whichever task of
