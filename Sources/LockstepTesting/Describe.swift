@@ -6,11 +6,18 @@ package func describe(_ value: Any) -> String {
     String(customDumping: value)
 }
 
-/// How `actual` differs from `expected` in an action's failure message, each changed line marked
-/// − (expected) or + (received) and explained below; empty when their dumps do not differ.
+/// How `actual` differs from `expected` in a failure message: the changed lines of their dumps,
+/// indented and marked − (expected) or + (`actualLabel`), then a line that explains the marks;
+/// `nil` when their dumps do not differ.
+package func describeDifference<Value>(expected: Value, actual: Value, actualLabel: String) -> String? {
+    diff(expected, actual, format: .proportional)
+        .map { "\($0.indent(by: 2))\n\n(Expected: −, \(actualLabel): +)" }
+}
+
+/// How a received action differs from the expected one, after the headline of a `receive`
+/// failure: a blank line and the difference, or nothing when their dumps do not differ.
 package func describeDifference<Value>(expected: Value, received: Value) -> String {
-    diff(expected, received, format: .proportional)
-        .map { "\n\n\($0.indent(by: 2))\n\n(Expected: −, Received: +)" } ?? ""
+    describeDifference(expected: expected, actual: received, actualLabel: "Received").map { "\n\n\($0)" } ?? ""
 }
 
 extension String {

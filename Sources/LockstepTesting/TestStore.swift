@@ -244,8 +244,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
             return
         }
         guard expected != reduction.after else { return }
-        let difference = diff(expected, reduction.after, format: .proportional)
-            .map { "\($0.indent(by: 2))\n\n(Expected: −, Actual: +)" } ?? ""
+        let difference = describeDifference(expected: expected, actual: reduction.after, actualLabel: "Actual") ?? ""
         let headline = updateStateToExpectedResult == nil
             ? "State was not expected to change, but \(describe(reduction.action)) changed it:"
             : "The state after \(describe(reduction.action)) does not match the expectation:"
