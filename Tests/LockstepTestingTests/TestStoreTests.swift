@@ -51,7 +51,7 @@ struct TestStoreTests {
         } matching: { issue in
             let message = issue.description
             return message.contains("does not match") && message.contains("−   value: 2,")
-                && message.contains("+   value: 1,")
+                && message.contains("+   value: 1,") && message.contains("(Expected: −, Actual: +)")
         }
     }
 
@@ -85,7 +85,8 @@ struct TestStoreTests {
         await withKnownIssue {
             await store.receive(.today(.shiftsLoaded(.success([testShift2]))))
         } matching: { issue in
-            issue.description.contains("Received an unexpected action")
+            issue.description.contains("Received an unexpected action:\n\n")
+                && issue.description.contains("(Expected: −, Received: +)")
         }
     }
 
