@@ -2,7 +2,9 @@
 import PackageDescription
 
 // The example apps, runnable on Linux, with their tests. A package of its own so that users of
-// Lockstep never resolve GRDB or swift-argument-parser.
+// Lockstep never resolve GRDB or swift-argument-parser. Each app's logic is a library under
+// Sources/ (Scoreboard) and its command an executable under Commands/ (scoreboard): two folders
+// whose names differ only in case would be one folder on a Mac's case-insensitive disk.
 let package = Package(
     name: "LockstepExamples",
     platforms: [.macOS(.v15)],
@@ -28,6 +30,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "shift-scheduler",
+            path: "Commands/shift-scheduler",
             dependencies: [
                 "ShiftScheduler",
                 "ExampleSupport",
@@ -71,6 +74,7 @@ for app in [
         .target(name: app.library, dependencies: libraryDependencies, swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: app.executable,
+            path: "Commands/\(app.executable)",
             dependencies: [
                 .byName(name: app.library),
                 "ExampleSupport",
@@ -106,6 +110,7 @@ package.targets += [
     ),
     .executableTarget(
         name: "reading-list",
+        path: "Commands/reading-list",
         dependencies: [
             "ReadingList",
             "ExampleSupport",
@@ -144,6 +149,7 @@ package.targets += [
     ),
     .executableTarget(
         name: "issue-tracker",
+        path: "Commands/issue-tracker",
         dependencies: [
             "IssueTracker",
             "ExampleSupport",
