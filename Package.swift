@@ -144,6 +144,8 @@ let package = Package(
             dependencies: [
                 "LockstepTesting",
                 "LockstepFixtures",
+                // TCA's way of testing time: swift-clocks' TestClock, seen by the toolkit's quiet period.
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

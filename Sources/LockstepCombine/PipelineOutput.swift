@@ -95,7 +95,8 @@ final class PipelineRun<Action: Sendable>: Sendable {
             receiveValue: { [weak self] action in self?.emit(action) }
         )
         let actions = self.actions
-        let task = Task { [weak self] in
+        // Under a test, on the test's executor with the effect that reads it.
+        let task = Task(executorPreference: WorkTracking.preferredExecutor) { [weak self] in
             for await action in actions {
                 subject.subject.send(action)
                 guard let self, await self.outputsTaken() else { return }

@@ -102,6 +102,7 @@ struct PlainTestStoreStallTests {
             await load.finish()
         } matching: { issue in
             issue.description.contains("Expected the work started by send(HeldAction.load) to finish, but it is parked on a test double")
+                && issue.description.contains("in flight: send(HeldAction.load) parked on Gate 'server'")
         }
         #expect(!load.isFinished)
         await load.cancel()

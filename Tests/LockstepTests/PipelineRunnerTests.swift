@@ -14,10 +14,11 @@ private final class WaitSignal: WorkUnit {
     func wait() { onWait() }
     func prepareToPark(_ activity: String) {}
     func prepareToWait(_ activity: String) {}
-    func commitPark() {}
+    func commitPark() { onWait() }
     func resume() {}
     func finish() {}
     func makeChild() -> any WorkUnit { self }
+    var preferredExecutor: (any TaskExecutor)? { nil }
 }
 
 /// The order in which an effect's pipeline ends, forced step by step with a gate.

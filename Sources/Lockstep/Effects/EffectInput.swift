@@ -93,8 +93,9 @@ final class EffectInput<Action: Sendable>: Sendable {
     /// cancelled.
     func next(for id: UInt64) async -> Action? {
         let delivery = await awaitNextItem(on: state, reader: id, unit: unit) { unit in
-            unit?.wait()
-            return nil
+            // The first half under the lock, the second (commitPark) once it is released.
+            unit?.prepareToWait("waiting for the next action")
+            return unit
         }
         return delivery?.action
     }

@@ -19,21 +19,29 @@ final class ChildTasks: Sendable {
     }
 
     /// The parent is about to wait for its children: it stops counting as running, unless they
-    /// have all finished already.
+    /// have all finished already. The tracker is called outside the lock: the parent prepares to
+    /// wait first, so that a child finishing at any moment after the decision resumes it.
     func parentWillWait() {
-        state.withLock { state in
-            guard state.pending > 0 else { return }
+        parent.prepareToWait("waiting for the middlewares it started")
+        let waits = state.withLock { state -> Bool in
+            guard state.pending > 0 else { return false }
             state.parentWaits = true
-            parent.wait()
+            return true
+        }
+        if waits {
+            parent.commitPark()
+        } else {
+            parent.resume()
         }
     }
 
     func childFinished(_ child: any WorkUnit) {
-        state.withLock { state in
+        let resumesParent = state.withLock { state -> Bool in
             state.pending -= 1
-            if state.pending == 0, state.parentWaits {
-                parent.resume()
-            }
+            return state.pending == 0 && state.parentWaits
+        }
+        if resumesParent {
+            parent.resume()
         }
         child.finish()
     }

@@ -70,17 +70,22 @@ final class DispatchTree: Sendable {
     func waitUntilDone(as waitingTask: (any WorkUnit)? = nil) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // Prepared before the lock and committed after it, so the tracker is never called
+                // under the tree's lock; a release in between resumes the task first.
+                waitingTask?.prepareToWait("waiting for the effects of its actions")
                 let resumeNow = state.withLock { state in
                     if state.pending == 0 || state.isClosed || Task.isCancelled {
                         state.isClosed = true
                         return true
                     }
                     state.waiter = TrackedContinuation(continuation, trackedTask: waitingTask)
-                    waitingTask?.wait()
                     return false
                 }
                 if resumeNow {
+                    waitingTask?.resume()
                     continuation.resume()
+                } else {
+                    waitingTask?.commitPark()
                 }
             }
         } onCancel: {

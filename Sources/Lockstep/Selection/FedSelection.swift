@@ -215,6 +215,11 @@ package final class SelectionBuffer<Value: Sendable>: Sendable {
     /// The oldest unread value, as soon as there is one; `nil` once the buffer is finished and
     /// read, or when the task is cancelled.
     func next() async -> Value? {
+        // A value waiting is taken with one lock and no allocation: the wait below, with its
+        // test bookkeeping, is for an empty buffer only.
+        if !Task.isCancelled, let value = contents.withLock({ $0.values.popFirst() }) {
+            return value
+        }
         while !Task.isCancelled {
             let waits = settings.waits
             let outcome = await awaitWaiter(

@@ -226,7 +226,8 @@ package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
     let monitor = detectsStall ? WorkTracking.current : nil
     let trackedTask = activity == nil ? nil : WorkTracking.unit
     let id = reservedID ?? lock.withLock { $0[keyPath: queue].makeID() }
-    let watch = QuiescenceWatch()
+    // Only a wait a test's scope may decide keeps the token of its quiescence action.
+    let watch = monitor.map { _ in QuiescenceWatch() }
     let outcome = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<WaitOutcome<Value>, Never>) in
             typealias Resumption = WaiterQueue<Condition, Value>.Resumption
@@ -254,14 +255,14 @@ package func awaitWaiter<State, Condition: Sendable, Value: Sendable>(
                 WorkTracking.current?.noteUntrackedWork(at: untrackedPlace)
             }
             followUp?()
-            watch.token = monitor?.whenQuiescent {
+            watch?.token = monitor?.whenQuiescent {
                 lock.withLock { $0[keyPath: queue].stall(id) }?.perform()
             }
         }
     } onCancel: {
         lock.withLock { $0[keyPath: queue].cancel(id) }?.perform()
     }
-    if let token = watch.token {
+    if let token = watch?.token {
         monitor?.forgetQuiescenceAction(token)
     }
     return outcome

@@ -29,6 +29,8 @@ package protocol WorkUnit: AnyObject, Sendable {
     func finish()
     /// A new running unit for a child task of this one, tracked by the same tracker.
     func makeChild() -> any WorkUnit
+    /// The executor the test's work runs on, which a task started for this unit prefers.
+    var preferredExecutor: (any TaskExecutor)? { get }
 }
 
 /// The work of a test that a tracker can see (LockstepTesting's work monitor): the toolkit's
@@ -45,6 +47,8 @@ package protocol WorkScope: AnyObject, Sendable {
     func stallMessage(waitingFor expectation: String) -> String
     /// A new running unit of tracked work (a query run, an eviction timer), named by `label`.
     func makeUnit(label: String) -> any WorkUnit
+    /// The executor the test's work runs on, which tracked work the library starts prefers.
+    var preferredExecutor: (any TaskExecutor)? { get }
 }
 
 /// Where the core finds the tracking a test installed.
@@ -58,6 +62,19 @@ package enum WorkTracking {
 
     /// The scope of `withTrackedWork`, if the current task runs inside one.
     @TaskLocal package static var scope: (any WorkScope)?
+
+    /// The executor a task the library starts now should prefer: the test's, when the current
+    /// task does tracked work or runs in a `withTrackedWork` scope, so that the new task is
+    /// ordered with the rest of the test's work and seen by its waits; `nil` (the global
+    /// executor) otherwise, and always in an app.
+    ///
+    /// ```swift
+    /// let timer = Task(executorPreference: WorkTracking.preferredExecutor) { … }
+    /// ```
+    package static var preferredExecutor: (any TaskExecutor)? {
+        if let unit { return unit.preferredExecutor }
+        return scope?.preferredExecutor
+    }
 
     /// The scope the toolkit's waits ask: the one of `withTrackedWork` when there is one,
     /// otherwise the one of the current test's test stores, if the test made any.
@@ -74,8 +91,24 @@ package enum WorkTracking {
     }
 }
 
-/// The scopes of the tests running now, one for each test that made a test store, kept only as
-/// long as a store of the test keeps its scope.
+/// What tells apart the cases of one parameterized test, which run in parallel: installed by the
+/// test toolkit, which can see the test case (the core does not import Testing).
+package enum TestCaseIdentifier {
+    private static let identify = Lock<(@Sendable () -> String?)?>(nil)
+
+    /// Sets how the current test case is identified; the first call wins.
+    package static func install(_ identify: @escaping @Sendable () -> String?) {
+        self.identify.withLock { $0 = $0 ?? identify }
+    }
+
+    /// The current test case, among the cases of its test; `nil` for a test with one case.
+    static var current: String? {
+        identify.withLock { $0 }?()
+    }
+}
+
+/// The scopes of the tests running now, one for each test case that made a test store, kept
+/// only as long as a store of the case keeps its scope.
 private enum TestScopes {
     private final class Entry: Sendable {
         weak let scope: (any WorkScope)?
@@ -85,11 +118,13 @@ private enum TestScopes {
         }
     }
 
-    /// A Swift Testing test by its identifier; XCTest runs one test at a time.
+    /// A Swift Testing test case by its test's identifier and its arguments; XCTest runs one
+    /// test at a time.
     private enum Key: Hashable, Sendable {
-        case test(TestContext.Testing.Test.ID)
+        case test(TestContext.Testing.Test.ID, testCase: String?)
         case xcTest
     }
+
 
     private static let entries = Lock<[Key: Entry]>([:])
 
@@ -112,7 +147,7 @@ private enum TestScopes {
 
     private static func key(for context: TestContext?) -> Key? {
         switch context {
-        case .swiftTesting(let testing?): return .test(testing.test.id)
+        case .swiftTesting(let testing?): return .test(testing.test.id, testCase: TestCaseIdentifier.current)
         case .xcTest: return .xcTest
         case .swiftTesting(nil), nil: return nil
         }

@@ -216,7 +216,8 @@ struct BridgeOutput<Action: Sendable>: AsyncSequence, Sendable {
         // Reading the store's actions releases each one at once, so a dispatch never waits for
         // the bridge.
         let actions = actions
-        let drain = Task {
+        // Under a test, on the test's executor with the store's other work.
+        let drain = Task(executorPreference: WorkTracking.preferredExecutor) {
             for await _ in actions {}
         }
         guard relay.claim(drain: drain) else {

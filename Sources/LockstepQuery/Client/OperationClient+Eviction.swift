@@ -45,7 +45,7 @@ extension OperationClient {
         let trackedTask = WorkTracking.scope.map {
             $0.makeUnit(label: "the eviction timer of \(path)")
         }
-        let timer = Task { [weak self] in
+        let timer = Task(executorPreference: trackedTask?.preferredExecutor) { [weak self] in
             await WorkTracking.$unit.withValue(trackedTask) {
                 if !clock.parksSleepers {
                     trackedTask?.prepareToPark(

@@ -94,7 +94,8 @@ extension OperationStore {
                 self?.retryScheduled(run: id, error: error, next: next, delay: delay)
             },
             started: { [weak self] in self?.retryStarted(run: id) })
-        let work = Task { [weak self, body, settings] in
+        // Tracked, it runs on the test's executor with the rest of the test's work.
+        let work = Task(executorPreference: (ownTrackedTask ?? inherited)?.preferredExecutor) { [weak self, body, settings] in
             await WorkTracking.$unit.withValue(ownTrackedTask ?? inherited) {
                 let result = await Self.execute(
                     body, arguments: arguments, context: context, settings: settings,

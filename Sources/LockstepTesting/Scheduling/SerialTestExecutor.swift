@@ -34,8 +34,10 @@ public final class SerialTestExecutor: TaskExecutor {
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
+        ExecutorActivity.shared.jobEnqueued()
         DispatchQueue.main.async {
             job.runSynchronously(on: executor)
+            ExecutorActivity.shared.jobFinished()
         }
     }
 }

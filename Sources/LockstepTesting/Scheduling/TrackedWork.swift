@@ -32,6 +32,31 @@ public final class TrackedWork: Sendable {
     let monitor = WorkMonitor(parent: WorkMonitor.scope)
     private let tasks = Lock<[Task<Void, Never>]>([])
 
+    /// How long the toolkit's waits give tracked work that waits on something the toolkit cannot
+    /// see, counted in turns of the main queue in which no test executor runs a job: 1,000 unless
+    /// a test sets it.
+    ///
+    /// Everything a test store starts runs on ``SerialTestExecutor``, so when that executor has
+    /// nothing to run, every task of the test's work is suspended. A task suspended on a test
+    /// double (``Gate``, ``ManualClock``, ``EventSource``) is parked, and a wait that nothing can
+    /// satisfy fails at once. A task suspended on anything else (a swift-clocks `TestClock`, a
+    /// stream fed from outside the test, real I/O) still counts as running; once the executor
+    /// has been quiet for this many turns, the wait goes on without it: `send` returns,
+    /// `receive` and the test doubles' waits fail, naming the task. A test never waits until its
+    /// time limit.
+    ///
+    /// The turns are not a duration: a test whose work waits for real I/O should use a test
+    /// double instead, or raise the period for the code that needs it, before it makes its
+    /// test store:
+    ///
+    /// ```swift
+    /// await TrackedWork.$quietPeriod.withValue(100_000) {
+    ///     let store = TestStore(state: Download(), reducer: downloadReducer, middlewares: [downloadMiddleware])
+    ///     await store.send(.downloadTapped)
+    /// }
+    /// ```
+    @TaskLocal public static var quietPeriod = 1_000
+
     init() {}
 
     /// Starts `operation` as tracked work, described by `label` in failure messages.

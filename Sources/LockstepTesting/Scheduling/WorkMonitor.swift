@@ -1,3 +1,4 @@
+import Dispatch
 
 /// Counts the tasks doing a test's work that are running right now, so that a test can wait
 /// until every one of them has either finished or stopped on something only the test can
@@ -41,7 +42,23 @@ package final class WorkMonitor: WorkScope {
         var quiescenceWaiters = WaiterQueue<Int, Void>()
         var units: [ObjectIdentifier: (order: UInt64, unit: TrackedTask)] = [:]
         var untrackedPlaces: [String] = []
+        /// A settle round is posted on the main queue (see ``WorkMonitor/settleRound()``).
+        var settling = false
+        /// Consecutive settle rounds in which the test executors had no job and ran none.
+        var quietRounds = 0
+        /// The test executors' count of finished jobs at the last settle round.
+        var lastCompleted: UInt64 = 0
+
+        var listenerToken: UInt64?
+
+        var hasPending: Bool {
+            !quiescenceActions.isEmpty || quiescenceWaiters.count > 0
+        }
     }
+
+    /// The quiet settle rounds after which quiescence is decided when no tracked task is running:
+    /// enough for a job a task sent to the main actor to come back to the test executor first.
+    private static let settleRounds = 3
 
     /// The monitor of the test's work scope (`withTrackedWork`), if any.
     static var scope: WorkMonitor? {
@@ -50,6 +67,9 @@ package final class WorkMonitor: WorkScope {
 
     private let state = Lock(State())
     private let parent: WorkMonitor?
+    /// The quiet settle rounds after which tracked work that counts as running, while the test
+    /// executors run nothing, is taken to wait on something the toolkit cannot see.
+    private let quietPeriod: Int
     /// Whether quiescence also needs a task that has not finished: true for the monitor of a
     /// test's stores (``forCurrentTest()``), which cannot see work the test starts by hand, so
     /// that a wait with none of its work left in flight never decides that nothing can satisfy it.
@@ -59,11 +79,29 @@ package final class WorkMonitor: WorkScope {
     package init(parent: WorkMonitor? = nil) {
         self.parent = parent
         self.requiresUnfinishedWork = false
+        self.quietPeriod = Swift.max(TrackedWork.quietPeriod, Self.settleRounds)
+        listenForIdleExecutors()
     }
 
     private init(requiringUnfinishedWork: Void) {
         self.parent = nil
         self.requiresUnfinishedWork = true
+        self.quietPeriod = Swift.max(TrackedWork.quietPeriod, Self.settleRounds)
+        listenForIdleExecutors()
+    }
+
+    deinit {
+        if let token = state.withLock({ $0.listenerToken }) {
+            ExecutorActivity.shared.removeIdleListener(token)
+        }
+    }
+
+    /// Settles again each time the test executors have run their last job.
+    private func listenForIdleExecutors() {
+        let token = ExecutorActivity.shared.addIdleListener { [weak self] in
+            self?.scheduleSettle()
+        }
+        state.withLock { $0.listenerToken = token }
     }
 
     /// The monitor of the current test's test stores, made the first time a store of the test
@@ -76,12 +114,8 @@ package final class WorkMonitor: WorkScope {
     /// of the test's stores has not finished: work the test starts by hand is invisible to it
     /// (start that with `withTrackedWork`).
     static func forCurrentTest() -> WorkMonitor? {
-        WorkTracking.scopeForCurrentTest { WorkMonitor(requiringUnfinishedWork: ()) } as? WorkMonitor
-    }
-
-    /// Whether an action waiting for quiescence may run now.
-    private static func isQuiescent(_ state: State, requiringUnfinishedWork: Bool) -> Bool {
-        state.running == 0 && (!requiringUnfinishedWork || !state.units.isEmpty)
+        TestCaseIdentity.installed
+        return WorkTracking.scopeForCurrentTest { WorkMonitor(requiringUnfinishedWork: ()) } as? WorkMonitor
     }
 
     /// The tracked tasks that have not finished, with their phase, oldest first.
@@ -92,7 +126,16 @@ package final class WorkMonitor: WorkScope {
     /// One line for each tracked task that has not finished, oldest first: what it is and what
     /// it is doing ("the save request parked on Gate 'server'").
     var inFlight: [String] {
-        unfinishedUnits.map(\.summary)
+        unfinishedUnits.map { $0.summary(atRest: false) }
+    }
+
+    /// ``inFlight`` once the test's executor has settled, when a wait is decided, in one line: a
+    /// task that still counts as running is suspended on something the toolkit cannot see, and
+    /// the advice on what to do about it follows.
+    var inFlightAtRest: String {
+        let units = unfinishedUnits
+        let list = units.isEmpty ? "nothing" : units.map { $0.summary(atRest: true) }.joined(separator: "; ")
+        return units.contains { $0.phase == .running } ? "\(list). \(Self.unseenWaitAdvice)" : list
     }
 
     /// The test doubles that work this monitor does not track reached, in the order it did: a
@@ -109,6 +152,13 @@ package final class WorkMonitor: WorkScope {
     /// Returns when no tracked task is running: each has finished, waits on a test double, or
     /// waits for work that waits on one. Returns early when the calling task is cancelled.
     ///
+    /// "No tracked task is running" is decided on the test executors: none of them has a job
+    /// left, and none ran one for a few rounds of the main queue, so a child task that never
+    /// touched a test double but still runs keeps the wait going. When tracked work still counts
+    /// as running while the executors stay quiet for the quiet period (``TrackedWork/quietPeriod``),
+    /// it waits on something the toolkit cannot see (a swift-clocks `TestClock`, real I/O), and
+    /// the wait returns too.
+    ///
     /// Tracked work that waits here for other work (a clock waking sleepers) passes itself as
     /// `waiter`: the monitor is quiescent once nothing but the waiter runs, and the waiter goes on
     /// counting as running, so other waits never see a moment with nothing running while it is
@@ -119,9 +169,11 @@ package final class WorkMonitor: WorkScope {
         let tolerated = state.withLock { state in
             waiterRuns && waiter.map { state.units[ObjectIdentifier($0)] != nil } == true ? 1 : 0
         }
-        _ = await awaitWaiter(on: state, \.quiescenceWaiters, for: tolerated, activity: nil, detectsStall: false) { state in
-            state.running > tolerated ? nil : ()
-        }
+        _ = await awaitWaiter(
+            on: state, \.quiescenceWaiters, for: tolerated, activity: nil, detectsStall: false,
+            immediate: { _ in nil },
+            enqueued: { _ in { [self] in scheduleSettle() } }
+        )
     }
 
     /// The quiescence waits reserved and not consumed, for the library's own tests.
@@ -129,23 +181,19 @@ package final class WorkMonitor: WorkScope {
         state.withLock { $0.quiescenceWaiters.reservationCount }
     }
 
-    /// Runs `action` once no tracked task is running: at once, returning `nil`, if none is now;
-    /// otherwise when the count of running tasks next drops to zero. It runs outside the
-    /// monitor's lock, on the thread of the task whose change made the count zero.
+    /// Runs `action` once no tracked task is running, as ``waitUntilQuiescent(besides:)``
+    /// decides it, or once tracked work that counts as running has waited for the quiet period
+    /// on something the toolkit cannot see. It runs outside the monitor's lock, on the main queue.
     ///
-    /// - Returns: A token for ``forgetQuiescenceAction(_:)``, or `nil` when `action` ran already.
+    /// - Returns: A token for ``forgetQuiescenceAction(_:)``.
     @discardableResult
     package func whenQuiescent(_ action: @escaping @Sendable () -> Void) -> UInt64? {
-        let requiresUnfinishedWork = requiresUnfinishedWork
-        let token = state.withLock { state -> UInt64? in
-            guard !Self.isQuiescent(state, requiringUnfinishedWork: requiresUnfinishedWork) else { return nil }
+        let token = state.withLock { state -> UInt64 in
             defer { state.nextID &+= 1 }
             state.quiescenceActions[state.nextID] = action
             return state.nextID
         }
-        if token == nil {
-            action()
-        }
+        scheduleSettle()
         return token
     }
 
@@ -161,13 +209,16 @@ package final class WorkMonitor: WorkScope {
     /// reportIssue(monitor.stallMessage(waitingFor: "1 sleeper on ManualClock 'clock'"))
     /// ```
     package func stallMessage(waitingFor expectation: String) -> String {
-        let inFlight = inFlight
-        let list = inFlight.isEmpty ? "nothing" : inFlight.joined(separator: "; ")
+        let units = unfinishedUnits
+        let list = units.isEmpty ? "nothing" : units.map { $0.summary(atRest: true) }.joined(separator: "; ")
         var message = """
             Waiting for \(expectation); in flight: \(list). Nothing tracked can go on without the \
             test, so the wait can never end: release what the work is parked on first (open the \
             gate, advance the clock, post the event), or wait for something that will happen.
             """
+        if units.contains(where: { $0.phase == .running }) {
+            message += " " + Self.unseenWaitAdvice
+        }
         let untracked = untrackedPlaces
         if !untracked.isEmpty {
             message += """
@@ -180,6 +231,20 @@ package final class WorkMonitor: WorkScope {
         }
         return message
     }
+
+    /// The executor the work of the test runs on.
+    package var preferredExecutor: (any TaskExecutor)? {
+        SerialTestExecutor.shared
+    }
+
+    /// What to do about work that waits on something the toolkit cannot see.
+    static let unseenWaitAdvice = """
+        Work suspended on something the toolkit cannot see stays suspended while the test \
+        waits: a sleep on swift-clocks' TestClock (advance the clock before this wait, or give \
+        the code LockstepTesting's ManualClock, whose sleepers the toolkit sees), a stream fed \
+        from outside the test (use an EventSource), real I/O (use a test double, or raise \
+        TrackedWork.quietPeriod).
+        """
 
     /// A new running task of this monitor, named by `label`.
     package func makeUnit(label: String) -> any WorkUnit {
@@ -206,19 +271,70 @@ package final class WorkMonitor: WorkScope {
     }
 
     fileprivate func adjust(by delta: Int, finishing unit: TrackedTask? = nil) {
-        let requiresUnfinishedWork = requiresUnfinishedWork
-        let (actions, waiters) = state.withLock { state -> ([@Sendable () -> Void], [WaiterQueue<Int, Void>.Resumption]) in
+        state.withLock { state in
             state.running += delta
             if let unit {
                 state.units.removeValue(forKey: ObjectIdentifier(unit))
             }
+        }
+        scheduleSettle()
+        parent?.adjust(by: delta, finishing: unit)
+    }
+
+    /// Posts a settle round on the main queue, unless one is posted or nothing waits.
+    private func scheduleSettle() {
+        let completed = ExecutorActivity.shared.snapshot.completed
+        let post = state.withLock { state -> Bool in
+            guard !state.settling, state.hasPending else { return false }
+            state.settling = true
+            state.quietRounds = 0
+            state.lastCompleted = completed
+            return true
+        }
+        if post {
+            DispatchQueue.main.async { [self] in settleRound() }
+        }
+    }
+
+    /// One round of deciding quiescence, on the main queue, behind every job enqueued there
+    /// before it (a task's job for the main actor included).
+    ///
+    /// A round is quiet when the test executors have no job and ran none since the last round.
+    /// After ``settleRounds`` quiet rounds with no tracked task running, the waits are satisfied;
+    /// after the quiet period with tracked tasks that count as running, those tasks are suspended
+    /// on something the toolkit cannot see, and the waits are satisfied too (the toolkit's waits
+    /// then fail, naming them). A round that finds a job enqueued stops: the executors call
+    /// ``scheduleSettle()`` again once they are idle.
+    private func settleRound() {
+        let activity = ExecutorActivity.shared.snapshot
+        let quietPeriod = quietPeriod
+        let requiresUnfinishedWork = requiresUnfinishedWork
+        typealias Resumption = WaiterQueue<Int, Void>.Resumption
+        let (repost, actions, waiters) = state.withLock { state -> (Bool, [@Sendable () -> Void], [Resumption]) in
+            guard state.hasPending, activity.enqueued == 0 else {
+                state.settling = false
+                return (false, [], [])
+            }
+            guard activity.completed == state.lastCompleted else {
+                state.lastCompleted = activity.completed
+                state.quietRounds = 0
+                return (true, [], [])
+            }
+            state.quietRounds += 1
+            guard state.quietRounds >= Self.settleRounds else { return (true, [], []) }
             let running = state.running
-            let waiters = running <= 1 && state.quiescenceWaiters.count > 0
-                ? state.quiescenceWaiters.satisfy { running <= $0 ? () : nil }
-                : []
-            guard Self.isQuiescent(state, requiringUnfinishedWork: requiresUnfinishedWork) else { return ([], waiters) }
-            defer { state.quiescenceActions.removeAll() }
-            return (state.quiescenceActions.sorted { $0.key < $1.key }.map(\.value), waiters)
+            let unseen = state.quietRounds >= quietPeriod
+            let waiters = state.quiescenceWaiters.satisfy { unseen || running <= $0 ? () : nil }
+            var actions: [@Sendable () -> Void] = []
+            if running == 0 || unseen, !requiresUnfinishedWork || !state.units.isEmpty {
+                actions = state.quiescenceActions.sorted { $0.key < $1.key }.map(\.value)
+                state.quiescenceActions.removeAll()
+            }
+            // Past the quiet period, waiting longer changes nothing until work changes or the
+            // executors run again, which settle anew.
+            let repost = state.hasPending && !unseen
+            if !repost { state.settling = false }
+            return (repost, actions, waiters)
         }
         for action in actions {
             action()
@@ -226,7 +342,9 @@ package final class WorkMonitor: WorkScope {
         for waiter in waiters {
             waiter.perform()
         }
-        parent?.adjust(by: delta, finishing: unit)
+        if repost {
+            DispatchQueue.main.async { [self] in settleRound() }
+        }
     }
 }
 
@@ -295,10 +413,13 @@ package final class TrackedTask: WorkUnit {
     }
 
     /// The task and what it is doing, in words: "the save request parked on Gate 'server'".
-    var summary: String {
+    /// At rest (the test's executor has settled), a task that counts as running is suspended on
+    /// something the toolkit cannot see.
+    func summary(atRest: Bool) -> String {
         let (phase, activity) = state.withLock { ($0.phase, $0.activity) }
         switch phase {
-        case .running: return "\(label), running"
+        case .running:
+            return atRest ? "\(label) suspended on something the toolkit cannot see" : "\(label), running"
         case .waiting: return activity.map { "\(label) \($0)" } ?? "\(label), waiting for the work it started"
         case .parked: return "\(label) \(activity ?? "parked on a test double")"
         case .finished: return "\(label), finished"
@@ -359,6 +480,11 @@ package final class TrackedTask: WorkUnit {
 
     /// Marks the task as finished.
     package func finish() { move(to: .finished) }
+
+    /// The executor of the monitor's work.
+    package var preferredExecutor: (any TaskExecutor)? {
+        monitor.preferredExecutor
+    }
 
     /// A new running task of the same monitor, with the same label, for a child task.
     package func makeChild() -> any WorkUnit {

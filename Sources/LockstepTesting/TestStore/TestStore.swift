@@ -252,8 +252,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     }
 
     func parkedSummary() -> String {
-        let inFlight = monitor.inFlight
-        guard !inFlight.isEmpty else { return "" }
-        return " (in flight: \(inFlight.joined(separator: "; ")))"
+        guard !monitor.inFlight.isEmpty else { return "" }
+        return " (in flight: \(monitor.inFlightAtRest))"
     }
 }

@@ -51,11 +51,14 @@ public struct TestStoreTask: Sendable {
         await monitor.waitUntilQuiescent()
         guard !Task.isCancelled else { return }
         guard isFinished else {
+            let waitsUnseen = monitor.unfinishedTasks.contains { $0.phase == .running }
+            let why = waitsUnseen
+                ? "it waits on something the toolkit cannot see"
+                : "it is parked on a test double"
             SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report("""
-                Expected the work started by \(label) to finish, but it is parked on a test double \
-                and nothing in flight can release it; in flight: \(monitor.inFlight.joined(separator: "; ")). \
-                Release the double first (open the gate, advance the clock, post the event), or \
-                cancel the task.
+                Expected the work started by \(label) to finish, but \(why) and nothing in flight \
+                can release it; in flight: \(monitor.inFlightAtRest). Release what it waits on \
+                first (open the gate, advance the clock, post the event), or cancel the task.
                 """)
             return
         }
