@@ -211,6 +211,7 @@ let package = Package(
                 "Lockstep",
                 "LockstepTesting",
                 "LockstepQuery",
+                "SwiftUIStandIns",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
