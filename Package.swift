@@ -1,10 +1,12 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Lockstep 0.1.0 (CHANGELOG.md). An app depends on it with
+// Lockstep 0.1.0 (CHANGELOG.md), released 2026-11-27. An app depends on it with
 // `.package(url: "https://github.com/lockstep-swift/lockstep", from: "0.1.0")`, gives its app
-// target the Lockstep product (and LockstepQuery, LockstepLogging or LockstepCombine if it uses
-// them) and its test target LockstepTesting (and LockstepLoggingTesting to replay recordings).
+// target the Lockstep product (and LockstepQuery, LockstepLogging, LockstepCombine or
+// LockstepCasePaths if it uses them) and its test target LockstepTesting (and
+// LockstepLoggingTesting to replay recordings, LockstepCasePathsTesting to receive by case key
+// path).
 
 // `LOCKSTEP_TASK_GROUP_RUNNER=1 swift test --scratch-path .build-task-group` runs the suite on
 // the middleware runner of the OS versions without immediate tasks (before macOS 26 and iOS
@@ -211,6 +213,7 @@ let package = Package(
                 "Lockstep",
                 "LockstepTesting",
                 "LockstepQuery",
+                "SwiftUIStandIns",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -51,6 +51,10 @@ struct SnippetTests {
             "A test that deliberately does not wait, shown to explain why it fails; the tests that follow it, which wait, are compiled"
         ),
         (
+            "README.md", ".package(url: \"https://github.com/lockstep-swift/lockstep\"",
+            "The install line of the first screen, a line of an app's Package.swift: its version is checked against CHANGELOG.md by packageSnippetsNameTheRealPackage"
+        ),
+        (
             "README.md", "targets: [",
             "A fragment of an app's Package.swift: its product names are checked against Package.swift by packageSnippetsNameTheRealPackage"
         ),

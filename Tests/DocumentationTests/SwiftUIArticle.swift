@@ -26,6 +26,7 @@ enum BookRowAction: Equatable, Sendable {
     case openTapped
     case editTapped
     case favoriteToggled
+    case rename(String)
 }
 
 struct EditorState: Equatable, Sendable {
@@ -85,8 +86,13 @@ enum LibraryAction: Equatable, Sendable {
 // MARK: Reducers
 
 let bookRowReducer: InPlaceReducer<BookRowState, BookRowAction> = { row, action in
-    if action == .favoriteToggled {
+    switch action {
+    case .favoriteToggled:
         row.isFavorite.toggle()
+    case .rename(let title):
+        row.book.title = title
+    case .openTapped, .editTapped:
+        break
     }
 }
 
@@ -120,12 +126,6 @@ let libraryCoreReducer: InPlaceReducer<LibraryState, LibraryAction> = { state, a
     case .row(let id, .editTapped):
         guard let row = state.rows.first(where: { $0.id == id }) else { return }
         state.editor = EditorState(bookID: id, draft: row.book.title)
-    case .editor(.saveTapped):
-        guard let editor = state.editor, editor.errorMessage == nil else { return }
-        if let index = state.rows.firstIndex(where: { $0.id == editor.bookID }) {
-            state.rows[index].book.title = editor.draft
-        }
-        state.editor = nil
     case .dismissEditor:
         state.editor = nil
     case .row, .editor, .path:
@@ -140,6 +140,14 @@ let libraryReducer: InPlaceReducer<LibraryState, LibraryAction> = combineReducer
     libraryCoreReducer
 )
 
+// What connects the features: saving in the editor (a title the editor's reducer accepted)
+// dismisses it, with the same action as the sheet's binding, and renames the book's row.
+let libraryMiddleware: PlainMiddleware<LibraryState, LibraryAction> = { state, action, dispatch in
+    guard case .editor(.saveTapped) = action, let editor = state.editor, editor.errorMessage == nil else { return }
+    await dispatch(.dismissEditor)
+    await dispatch(.row(id: editor.bookID, action: .rename(editor.draft)))
+}
+
 let sampleBooks: [BookRowState] = [
     BookRowState(book: LibraryBook(id: 1, title: "Dune")),
     BookRowState(book: LibraryBook(id: 2, title: "Emma")),
@@ -148,7 +156,8 @@ let sampleBooks: [BookRowState] = [
 // MARK: The app and its views
 
 struct LibraryApp: App {
-    @State private var store = Store(state: LibraryState(rows: sampleBooks), reducer: libraryReducer)
+    @State private var store = Store(
+        state: LibraryState(rows: sampleBooks), reducer: libraryReducer, middlewares: [libraryMiddleware])
 
     var body: some Scene {
         WindowGroup {

@@ -4,6 +4,7 @@ import SwiftUI
 import SwiftUIStandIns
 #endif
 import Lockstep
+import LockstepTesting
 import Testing
 
 /// The SwiftUI article's app, driven through the bindings its views use: on every platform
@@ -73,16 +74,28 @@ struct SwiftUIArticleTests {
         #expect(store.rows.map(\.book.title) == ["Dune", "Emma"])
     }
 
-    @Test("Save renames the book and closes the editor")
-    func save() {
-        let store = Store(state: LibraryState(rows: sampleBooks), reducer: libraryReducer)
-        store.send(.row(id: 2, action: .editTapped))
-        let editor = store.scope(state: \.editor, action: LibraryAction.editor)
-        editor?.binding(\.draft, send: EditorAction.draftChanged).wrappedValue = "Persuasion"
-        editor?.send(.saveTapped)
+    @Test("Save closes the editor with the sheet's dismiss action, then renames the book")
+    func save() async {
+        let store = TestStore(
+            state: LibraryState(rows: sampleBooks), reducer: libraryReducer, middlewares: [libraryMiddleware])
+        await store.send(.row(id: 2, action: .editTapped)) { $0.editor = EditorState(bookID: 2, draft: "Emma") }
+        await store.send(.editor(.draftChanged("Persuasion"))) { $0.editor?.draft = "Persuasion" }
+        await store.send(.editor(.saveTapped))
+        await store.receive(.dismissEditor) { $0.editor = nil }
+        await store.receive(.row(id: 2, action: .rename("Persuasion"))) { $0.rows[1].book.title = "Persuasion" }
+    }
 
-        #expect(store.editor == nil)
-        #expect(store.rows.map(\.book.title) == ["Dune", "Persuasion"])
+    @Test("Save with an empty title shows the alert and keeps the editor open")
+    func saveRefused() async {
+        let store = Store(
+            state: LibraryState(rows: sampleBooks), reducer: libraryReducer, middlewares: [libraryMiddleware])
+        store.send(.row(id: 1, action: .editTapped))
+        let editor = store.scope(state: \.editor, action: LibraryAction.editor)
+        editor?.binding(\.draft, send: EditorAction.draftChanged).wrappedValue = ""
+        await editor?.dispatch(.saveTapped)
+
+        #expect(store.editor?.isShowingError == true)
+        #expect(store.rows.map(\.book.title) == ["Dune", "Emma"])
     }
 
     #if !canImport(SwiftUI)

@@ -36,7 +36,7 @@ struct TestingArticleSnippetTests {
                           services: ServiceContainer(calendarService: calendar),
                           middlewares: [todayMiddleware])
 
-        await store.dispatch(action: .today(.loadShifts))
+        await store.dispatch(.today(.loadShifts))
 
         #expect(store.state.today.scheduledShifts.count == 2)
         #expect(calendar.loadShiftsCallCount == 1)

@@ -25,7 +25,7 @@ struct GettingStartedArticleTests {
             middlewares: [todayMiddleware]
         )
 
-        await store.dispatch(action: .today(.loadShifts))
+        await store.dispatch(.today(.loadShifts))
 
         #expect(store.state.today.scheduledShifts == [testShift1])
     }
@@ -61,7 +61,7 @@ struct GettingStartedArticleTests {
             middlewares: [todayMiddleware]
         )
 
-        await store.dispatch(action: .today(.loadShifts))
+        await store.dispatch(.today(.loadShifts))
 
         #expect(store.state.today.scheduledShifts.count == 2)
         #expect(mockCalendar.loadShiftsCallCount == 1)
@@ -78,7 +78,7 @@ struct GettingStartedArticleTests {
             middlewares: [todayMiddleware]
         )
 
-        let task = Task { await store.dispatch(action: .today(.loadShifts)) }
+        let task = Task { await store.dispatch(.today(.loadShifts)) }
 
         await gate.arrival()                            // the service call is in flight
         #expect(store.state.today.isLoading == true)
