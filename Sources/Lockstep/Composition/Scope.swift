@@ -12,17 +12,21 @@ extension StoreProtocol {
     /// await searchStore.dispatch(.queryChanged("swift"))
     /// ```
     ///
-    /// Scoping the same part again returns the same child store, as long as something holds it,
-    /// so a view that scopes in its body keeps its identity. The child is found by the state
-    /// path and the child's types: two scopes of one part with the same types share the child
-    /// made first, and its embedding (closures cannot be compared). Works on any store: ``Store``, a ``ChildStore`` (for a grandchild)
-    /// and LockstepTesting's `MockStore`.
+    /// Scoping the same part again from the same place returns the same child store, as long as
+    /// something holds it, so a view that scopes in its body keeps its identity. The child is
+    /// found by the state path, the child's types and the action route, which for an embedding
+    /// function is the place that scopes (`fileID` and `line`; closures cannot be compared): two
+    /// scopes of one part that embed its actions in different cases are two child stores. A helper
+    /// that scopes with an embedding its caller gives passes its caller's `fileID` and `line`.
+    /// Works on any store: ``Store``, a ``ChildStore`` (for a grandchild) and LockstepTesting's
+    /// `MockStore`.
     ///
     /// - Parameters:
     ///   - state: The feature's part of the state.
     ///   - action: The function that embeds a feature action in an action of this store,
     ///     usually the enum case (`AppAction.search`).
-    ///   - fileID: Named in the issue for an action sent once the part is gone; the caller's.
+    ///   - fileID: Named in the issue for an action sent once the part is gone, and the action
+    ///     route of the child store with `line`; the caller's.
     ///   - line: Named in that issue; the caller's.
     /// - Returns: The child store.
     public func scope<ChildState: Sendable, ChildAction: Sendable>(
@@ -121,7 +125,7 @@ extension StoreProtocol {
     ///
     /// - Returns: One child store per row, each the one
     ///   ``scope(state:id:action:fileID:line:)->ChildStore<Rows.Element,RowAction>?``
-    ///   returns for its id.
+    ///   returns for its id from the same place.
     @inlinable
     public func scope<Rows: RandomAccessCollection, RowAction: Sendable>(
         forEach state: KeyPath<State, Rows>,
@@ -170,7 +174,7 @@ extension StoreProtocol {
     }
 
     /// The child store for `path`, from the cache when one is alive, or `nil` when the part is
-    /// absent now.
+    /// absent now. `site` is the action route of the child: the place that scopes with `embed`.
     @usableFromInline
     func makeChild<ChildState: Sendable, ChildAction: Sendable>(
         _ path: ScopePath<State, ChildState>,
@@ -181,7 +185,9 @@ extension StoreProtocol {
         parent: ScopeParent<State, Action>? = nil
     ) -> ChildStore<ChildState, ChildAction>? where State: Sendable {
         let parent = parent ?? ScopeParent(of: self)
-        if let cached: ChildStore<ChildState, ChildAction> = parent.cache?.cachedChild(path: cacheKey, id: id) {
+        if let cached: ChildStore<ChildState, ChildAction> = parent.cache?.cachedChild(
+            path: cacheKey, id: id, route: site)
+        {
             return cached.link.read() == nil ? nil : cached
         }
         let link: any ScopeLink<ChildState, ChildAction>
@@ -192,7 +198,7 @@ extension StoreProtocol {
         }
         guard let initialState = link.read() else { return nil }
         let child = ChildStore(link: link, initialState: initialState, site: site)
-        parent.cache?.insert(child, path: cacheKey, id: id)
+        parent.cache?.insert(child, path: cacheKey, id: id, route: site)
         return child
     }
 }

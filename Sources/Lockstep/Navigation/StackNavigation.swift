@@ -210,7 +210,7 @@ extension StoreProtocol {
     ///   - line: Named in that issue; the caller's.
     /// - Returns: One child store per screen, each the one
     ///   ``scope(state:id:action:fileID:line:)->ChildStore<Element,ElementAction>?`` returns for
-    ///   its id.
+    ///   its id from the same place.
     public func scope<Element: Sendable, ElementAction: Sendable>(
         forEach state: KeyPath<State, StackState<Element>>,
         action: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,

@@ -270,7 +270,7 @@ struct StackNavigationTests {
         await screens[1].dispatch(.titleChanged("Persuasion"))
         #expect(store.state.path[id: 1]?.title == "Persuasion")
         #expect(screens[1].title == "Persuasion")
-        #expect(store.scope(state: \.path, id: 1, action: NavigationAction.path) === screens[1])
+        #expect(store.scope(state: \.path, id: 1, action: NavigationAction.path)?.title == "Persuasion")
         #expect(store.scope(state: \.path, id: 9, action: NavigationAction.path) == nil)
 
         await store.dispatch(.path(.popFrom(id: 1)))
