@@ -2,8 +2,8 @@ import IdentifiedCollections
 import Lockstep
 
 // Row actions (forEachReducer, forEachMiddleware) and row stores find a row through
-// IdentifiedArray's own index(id:), in constant time, instead of searching the rows.
-extension IdentifiedArray: @retroactive RowsIndexedByID where Element: Identifiable, ID == Element.ID {}
+// IdentifiedArray's own index(id:), in constant time, instead of searching the rows: Lockstep
+// makes IdentifiedArray a RowsIndexedByID collection.
 
 /// The list of books: its rows, loaded from the database.
 public struct BookListState: Equatable, Sendable {

@@ -79,8 +79,7 @@ extension StoreProtocol {
     ///
     /// The row store reads its row by id whenever it reads its state: through
     /// ``RowsIndexedByID/index(id:)`` when the collection's type conforms to ``RowsIndexedByID``
-    /// (an `IdentifiedArray`, once the app declares it), in constant time; by a linear search in
-    /// any other collection.
+    /// (an `IdentifiedArray` does), in constant time; by a linear search in any other collection.
     ///
     /// - Parameters:
     ///   - state: The collection of rows.
@@ -118,8 +117,8 @@ extension StoreProtocol {
     ///   - action: The function that embeds a row id and a row action in an action of this store.
     ///   - fileID: Named in the issue for an action sent once a row is gone; the caller's.
     ///   - line: Named in that issue; the caller's.
-    /// Linear in the rows for a ``RowsIndexedByID`` collection (an `IdentifiedArray`, once the
-    /// app declares the conformance), where each row store finds its row by id in constant time;
+    /// Linear in the rows for a ``RowsIndexedByID`` collection (an `IdentifiedArray` is one),
+    /// where each row store finds its row by id in constant time;
     /// in proportion to the square of the rows for any other collection, which each row store
     /// searches linearly.
     ///

@@ -169,7 +169,7 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 /// cancelled. A row action for an id that is not in the collection is reported as an issue.
 ///
 /// Rows are found by id through ``RowsIndexedByID/index(id:)`` when the collection's type
-/// conforms (an `IdentifiedArray`, once the app declares it), by a linear search otherwise.
+/// conforms (an `IdentifiedArray` does), by a linear search otherwise.
 ///
 /// ```swift
 /// middlewares: [

@@ -1,3 +1,4 @@
+import IdentifiedCollections
 import Lockstep
 import Synchronization
 import Testing
@@ -116,6 +117,43 @@ struct RowLookupTests {
         #expect(reads.elementReads <= 1)
         #expect(store.state.rows.rows[999].count == 1)
         #expect(store.state.rows.rows.dropLast().allSatisfy { $0.count == 0 })
+    }
+
+    /// A row that counts each read of its id (`elementReads` of `reads`): a linear search reads
+    /// the id of every row it passes; `IdentifiedArray`'s index reads none.
+    struct IDCountingRow: Identifiable, Sendable, Equatable {
+        let rowID: Int
+        let reads: RowReads
+        var count = 0
+
+        var id: Int {
+            reads.readElement()
+            return rowID
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.rowID == rhs.rowID && lhs.count == rhs.count }
+    }
+
+    // Before Lockstep depended on swift-identified-collections, an IdentifiedArray was searched
+    // like any other collection unless the app declared it RowsIndexedByID: the row action below
+    // read about 1,000 ids.
+    @Test("An IdentifiedArray's rows are found through its own index, with no declaration by the app")
+    func identifiedArrayIsIndexed() async {
+        let reads = RowReads()
+        let rows = IdentifiedArray(uniqueElements: (1...1_000).map { IDCountingRow(rowID: $0, reads: reads) })
+        let reducer: InPlaceReducer<RowsState<IdentifiedArrayOf<IDCountingRow>>, RowsAction> = forEachReducer(
+            { (row: inout IDCountingRow, _: CountedRowAction) in row.count += 1 },
+            state: \.rows, action: \RowsAction.row)
+        let store = Store(state: RowsState(rows: rows), reducer: reducer)
+        let rowStore = try! #require(store.scope(state: \.rows, id: 1_000, action: RowsAction.row))
+
+        reads.reset()
+        await store.dispatch(.row(id: 1_000, action: .bump))
+        _ = rowStore.state
+
+        #expect(reads.elementReads < 10)
+        #expect(store.state.rows[id: 1_000]?.count == 1)
+        #expect(rowStore.state.count == 1)
     }
 
     @Test("forEachReducer searches any other collection linearly, from the start")
