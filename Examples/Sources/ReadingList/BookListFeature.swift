@@ -110,10 +110,11 @@ public func bookListMiddleware(
 }
 
 /// The list's middlewares: its own, and each row's, lifted to its rows.
-public let bookListMiddlewares: [Middleware<BookListState, BookListAction, ReadingListServices>] = [
-    bookListMiddleware,
-    forEachMiddleware(bookRowMiddleware, state: \BookListState.rows, action: \BookListAction.row, embed: BookListAction.row),
-]
+@SideEffectBuilder<BookListState, BookListAction, ReadingListServices>
+public var bookListMiddlewares: [SideEffect<BookListState, BookListAction, ReadingListServices>] {
+    bookListMiddleware
+    forEachMiddleware(bookRowMiddleware, state: \BookListState.rows, action: \BookListAction.row, embed: BookListAction.row)
+}
 
 /// What the list shows, written against any store of the list; each row gets a model of its
 /// own on the row's child store.

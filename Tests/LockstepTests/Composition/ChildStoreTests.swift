@@ -21,15 +21,15 @@ struct ChildStoreTests {
     @Test("A child's dispatch returns when the work its action caused is finished")
     func childDispatchKeepsTheContract() async {
         let loads = Recorder<String>()
-        let store = Store(state: makeComposedState(), reducer: composedReducer, middlewares: [
+        let store = Store(state: makeComposedState(), reducer: composedReducer) {
             scopeMiddleware(
                 { (state: SearchFeature, action: SearchAction, dispatch: Dispatcher<SearchAction>) in
                     guard case .queryChanged(let query) = action else { return }
                     loads.append(query)
                     await dispatch(.resultsLoaded([query + "!"]))
                 },
-                state: \ComposedState.search, action: \ComposedAction.search, embed: ComposedAction.search),
-        ])
+                state: \ComposedState.search, action: \ComposedAction.search, embed: ComposedAction.search)
+        }
         let search = store.scope(state: \.search, action: ComposedAction.search)
 
         await search.dispatch(.queryChanged("a"))

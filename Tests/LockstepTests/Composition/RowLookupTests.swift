@@ -248,14 +248,13 @@ struct RowLookupTests {
         let reads = RowReads()
         let seen = Mutex<[CountedRow]>([])
         let store = Store(
-            state: RowsState(rows: IndexedRows(count: 1_000, reads: reads)), reducer: rowsReducer(IndexedRows.self),
-            middlewares: [
-                forEachMiddleware(
-                    { (row: CountedRow, _: CountedRowAction, _: Dispatcher<CountedRowAction>) in
-                        seen.withLock { $0.append(row) }
-                    },
-                    state: \RowsState<IndexedRows>.rows, action: \RowsAction.row, embed: RowsAction.row),
-            ])
+            state: RowsState(rows: IndexedRows(count: 1_000, reads: reads)), reducer: rowsReducer(IndexedRows.self)) {
+            forEachMiddleware(
+                { (row: CountedRow, _: CountedRowAction, _: Dispatcher<CountedRowAction>) in
+                    seen.withLock { $0.append(row) }
+                },
+                state: \RowsState<IndexedRows>.rows, action: \RowsAction.row, embed: RowsAction.row)
+        }
 
         reads.reset()
         await store.dispatch(.row(id: 1_000, action: .bump))

@@ -173,12 +173,11 @@ struct StackNavigationTests {
         let events = Recorder<String>()
         let store = TestStore(
             state: NavigationState(path: [ScreenState(title: "Dune")]),
-            reducer: navigationReducer,
-            middlewares: [
-                forEachMiddleware(
-                    screenMiddleware(gate: gate, events: events),
-                    state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
-            ])
+            reducer: navigationReducer) {
+            forEachMiddleware(
+                screenMiddleware(gate: gate, events: events),
+                state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
+        }
 
         await store.send(.path(.element(id: 0, action: .load))) { $0.path[id: 0]?.isLoading = true }
         await store.receive(.path(.element(id: 0, action: .loaded("about Dune")))) {
@@ -194,12 +193,11 @@ struct StackNavigationTests {
         let events = Recorder<String>()
         let store = TestStore(
             state: NavigationState(path: [ScreenState(title: "Dune"), ScreenState(title: "Emma")]),
-            reducer: navigationReducer,
-            middlewares: [
-                forEachMiddleware(
-                    screenMiddleware(gate: gate, events: events),
-                    state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
-            ])
+            reducer: navigationReducer) {
+            forEachMiddleware(
+                screenMiddleware(gate: gate, events: events),
+                state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
+        }
 
         let belowLoad = await store.send(.path(.element(id: 0, action: .load))) { $0.path[id: 0]?.isLoading = true }
         let topLoad = await store.send(.path(.element(id: 1, action: .load))) { $0.path[id: 1]?.isLoading = true }
@@ -222,12 +220,11 @@ struct StackNavigationTests {
         let events = Recorder<String>()
         let store = TestStore(
             state: NavigationState(path: [ScreenState(title: "Dune")]),
-            reducer: navigationReducer,
-            middlewares: [
-                forEachMiddleware(
-                    screenMiddleware(gate: gate, events: events),
-                    state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
-            ])
+            reducer: navigationReducer) {
+            forEachMiddleware(
+                screenMiddleware(gate: gate, events: events),
+                state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
+        }
 
         let load = await store.send(.path(.element(id: 0, action: .load))) { $0.path[id: 0]?.isLoading = true }
         await store.send(.popToRoot) { $0.path.removeAll() }
@@ -241,12 +238,11 @@ struct StackNavigationTests {
         let events = Recorder<String>()
         let store = Store(
             state: NavigationState(path: [ScreenState(title: "Dune")]),
-            reducer: navigationReducer,
-            middlewares: [
-                forEachMiddleware(
-                    screenMiddleware(gate: gate, events: events, dispatchesWhenCancelled: true),
-                    state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
-            ])
+            reducer: navigationReducer) {
+            forEachMiddleware(
+                screenMiddleware(gate: gate, events: events, dispatchesWhenCancelled: true),
+                state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
+        }
 
         // An issue (a screen action for an id no screen has) would fail the test.
         let load = Task { await store.dispatch(.path(.element(id: 0, action: .load))) }
