@@ -9,9 +9,9 @@ import Lockstep
 /// feature's dispatches are embedded in that case.
 ///
 /// ```swift
-/// middlewares: [
-///     scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.Cases.search),
-/// ]
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.Cases.search)
+/// }
 /// ```
 ///
 /// The same as Lockstep's `scopeMiddleware(_:state:action:embed:)` with

@@ -21,18 +21,14 @@ public typealias PlainMiddleware<State, Action: Sendable> = @Sendable (
 /// feature's actions, and dispatches feature actions.
 ///
 /// ```swift
-/// let store = Store(
-///     state: AppState(),
-///     reducer: appReducer,
-///     services: services,
-///     middlewares: [
-///         scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search),
-///     ]
-/// )
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)
+/// }
 /// ```
 ///
 /// For an app action that `action` extracts no feature action from, the feature middleware is
-/// not called at all. The dispatcher it receives embeds its actions with `embed`, reads the
+/// not called at all: the store checks `action` right after the reducer, before it calls or
+/// schedules anything. The dispatcher it receives embeds its actions with `embed`, reads the
 /// feature's part with ``Dispatcher/currentState(as:fileID:filePath:line:column:)``, and shares the store's cancellation ids.
 ///
 /// - Parameters:
@@ -63,11 +59,9 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 /// for a ``PlainMiddleware``.
 ///
 /// ```swift
-/// let store = Store(
-///     state: AppState(),
-///     reducer: appReducer,
-///     middlewares: [scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)]
-/// )
+/// let store = Store(state: AppState(), reducer: appReducer) {
+///     scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -144,9 +138,9 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 /// action that arrives while the part is `nil` is reported as an issue.
 ///
 /// ```swift
-/// middlewares: [
-///     ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail),
-/// ]
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail)
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -230,9 +224,9 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 /// conforms (an `IdentifiedArray` does), by a linear search otherwise.
 ///
 /// ```swift
-/// middlewares: [
-///     forEachMiddleware(todoMiddleware, state: \AppState.todos, action: \AppAction.todo, embed: AppAction.todo),
-/// ]
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     forEachMiddleware(todoMiddleware, state: \AppState.todos, action: \AppAction.todo, embed: AppAction.todo)
+/// }
 /// ```
 ///
 /// - Parameters:

@@ -86,9 +86,9 @@ public func forEachReducer<State, Action, Element, ElementAction>(
 /// id the stack does not hold is reported as an issue.
 ///
 /// ```swift
-/// middlewares: [
-///     forEachMiddleware(bookDetailMiddleware, state: \AppState.path, action: \AppAction.path, embed: AppAction.path),
-/// ]
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     forEachMiddleware(bookDetailMiddleware, state: \AppState.path, action: \AppAction.path, embed: AppAction.path)
+/// }
 /// ```
 ///
 /// Pushes and pops need no middleware: the app's own middleware sees them as app actions.
