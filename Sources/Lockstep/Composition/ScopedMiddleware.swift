@@ -37,12 +37,15 @@ public typealias PlainMiddleware<State, Action: Sendable> = @Sendable (
 ///   - action: Extracts the feature action from an app action, or returns `nil`.
 ///   - embed: Embeds a feature action in an app action, usually the enum case.
 /// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
+@inlinable
 public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services>(
     _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
     state: KeyPath<State, FeatureState> & Sendable,
     action: @escaping @Sendable (Action) -> FeatureAction?,
     embed: @escaping @Sendable (FeatureAction) -> Action
 ) -> SideEffect<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+    // Inlinable, so that the check of `action`, which the store makes for every action, is
+    // specialized in the app's module for its types instead of running generic code.
     SideEffect(
         { appState, appAction, services, dispatch in
             guard let featureAction = action(appAction) else { return }
@@ -70,6 +73,7 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 ///   - action: Extracts the feature action from an app action, or returns `nil`.
 ///   - embed: Embeds a feature action in an app action.
 /// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
+@inlinable
 public func scopeMiddleware<State, Action, FeatureState, FeatureAction>(
     _ middleware: @escaping PlainMiddleware<FeatureState, FeatureAction>,
     state: KeyPath<State, FeatureState> & Sendable,
@@ -353,6 +357,7 @@ private func identity<Value: Sendable>(of value: Value) -> CancelKey {
 private struct PresentedMarker: Hashable, Sendable {}
 
 /// `middleware` as a middleware that is handed services and ignores them.
+@usableFromInline
 func ignoringServices<State, Action, Services>(
     _ middleware: @escaping PlainMiddleware<State, Action>
 ) -> Middleware<State, Action, Services> {

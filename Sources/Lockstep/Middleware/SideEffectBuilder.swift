@@ -23,6 +23,7 @@ public struct SideEffect<State, Action: Sendable, Services>: Sendable {
     }
 
     /// A lifted middleware, called for the actions `selects` takes.
+    @usableFromInline
     init(
         _ middleware: @escaping Middleware<State, Action, Services>,
         selects: @escaping SideEffectSelector<State, Action>
@@ -55,6 +56,7 @@ extension SideEffect where Services == Void {
 
 /// Whether a lifted middleware takes an action, given the state right after the reducer and the
 /// store's dispatcher (for its cancellations).
+@usableFromInline
 typealias SideEffectSelector<State, Action: Sendable> = @Sendable (
     _ state: State, _ action: Action, _ dispatch: Dispatcher<Action>
 ) -> Bool
