@@ -54,6 +54,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // Combine for the LockstepCombine bridge on Linux; Apple platforms use their own Combine.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // IdentifiedArray, whose rows the stores find by id in constant time (as TCA, Lockstep
+        // depends on it).
+        .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
         // @CasePathable and case key paths, for LockstepCasePaths only.
         .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     ],
@@ -63,6 +66,7 @@ let package = Package(
             dependencies: [
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)] + taskGroupRunnerSettings
         ),
@@ -158,6 +162,7 @@ let package = Package(
                 "Lockstep",
                 "LockstepFixtures",
                 "LockstepTesting",
+                .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
                 // Without it, on Linux, an issue reported through IssueReporting is only printed.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],

@@ -30,7 +30,6 @@ let package = Package(
         ),
         .executableTarget(
             name: "shift-scheduler",
-            path: "Commands/shift-scheduler",
             dependencies: [
                 "ShiftScheduler",
                 "ExampleSupport",
@@ -38,6 +37,7 @@ let package = Package(
                 .product(name: "LockstepLogging", package: "Lockstep"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Commands/shift-scheduler",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -74,12 +74,12 @@ for app in [
         .target(name: app.library, dependencies: libraryDependencies, swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: app.executable,
-            path: "Commands/\(app.executable)",
             dependencies: [
                 .byName(name: app.library),
                 "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Commands/\(app.executable)",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -110,7 +110,6 @@ package.targets += [
     ),
     .executableTarget(
         name: "reading-list",
-        path: "Commands/reading-list",
         dependencies: [
             "ReadingList",
             "ExampleSupport",
@@ -118,6 +117,7 @@ package.targets += [
             .product(name: "LockstepQuery", package: "Lockstep"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
+        path: "Commands/reading-list",
         swiftSettings: [.swiftLanguageMode(.v6)]
     ),
     .testTarget(
@@ -149,7 +149,6 @@ package.targets += [
     ),
     .executableTarget(
         name: "issue-tracker",
-        path: "Commands/issue-tracker",
         dependencies: [
             "IssueTracker",
             "ExampleSupport",
@@ -157,6 +156,7 @@ package.targets += [
             .product(name: "LockstepQuery", package: "Lockstep"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
+        path: "Commands/issue-tracker",
         swiftSettings: [.swiftLanguageMode(.v6)]
     ),
     .testTarget(

@@ -9,9 +9,9 @@ import Lockstep
 /// feature's dispatches are embedded in that case.
 ///
 /// ```swift
-/// middlewares: [
-///     scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.Cases.search),
-/// ]
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.Cases.search)
+/// }
 /// ```
 ///
 /// The same as Lockstep's `scopeMiddleware(_:state:action:embed:)` with
@@ -21,12 +21,12 @@ import Lockstep
 ///   - middleware: The feature's middleware.
 ///   - state: The feature's part of the app state.
 ///   - action: The case of the app action that embeds the feature's actions.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's `SideEffectBuilder`.
 public func scopeMiddleware<State, Action: CasePathable, FeatureState, FeatureAction, Services>(
     _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
     state: KeyPath<State, FeatureState> & Sendable,
     action: CaseKeyPath<Action, FeatureAction> & Sendable
-) -> Middleware<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+) -> SideEffect<State, Action, Services> where FeatureState: Sendable, State: Sendable {
     scopeMiddleware(middleware, state: state, action: { $0[case: action] }, embed: { action($0) })
 }
 
@@ -37,12 +37,12 @@ public func scopeMiddleware<State, Action: CasePathable, FeatureState, FeatureAc
 ///   - middleware: The feature's middleware.
 ///   - state: The feature's part of the app state.
 ///   - action: The case of the app action that embeds the feature's actions.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's `SideEffectBuilder`.
 public func scopeMiddleware<State, Action: CasePathable, FeatureState, FeatureAction>(
     _ middleware: @escaping PlainMiddleware<FeatureState, FeatureAction>,
     state: KeyPath<State, FeatureState> & Sendable,
     action: CaseKeyPath<Action, FeatureAction> & Sendable
-) -> PlainMiddleware<State, Action> where FeatureState: Sendable, State: Sendable {
+) -> SideEffect<State, Action, Void> where FeatureState: Sendable, State: Sendable {
     scopeMiddleware(middleware, state: state, action: { $0[case: action] }, embed: { action($0) })
 }
 
@@ -60,14 +60,14 @@ public func scopeMiddleware<State, Action: CasePathable, FeatureState, FeatureAc
 ///   - action: The case of the app action that embeds the feature's actions.
 ///   - fileID: Named in the issue for a feature action without state; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's `SideEffectBuilder`.
 public func ifLetMiddleware<State, Action: CasePathable, FeatureState, FeatureAction, Services: Sendable>(
     _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
     state: KeyPath<State, FeatureState?> & Sendable,
     action: CaseKeyPath<Action, FeatureAction> & Sendable,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> Middleware<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+) -> SideEffect<State, Action, Services> where FeatureState: Sendable, State: Sendable {
     ifLetMiddleware(
         middleware, state: state, action: { $0[case: action] }, embed: { action($0) }, fileID: fileID, line: line)
 }
@@ -81,14 +81,14 @@ public func ifLetMiddleware<State, Action: CasePathable, FeatureState, FeatureAc
 ///   - action: The case of the app action that embeds the feature's actions.
 ///   - fileID: Named in the issue for a feature action without state; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's `SideEffectBuilder`.
 public func ifLetMiddleware<State, Action: CasePathable, FeatureState, FeatureAction>(
     _ middleware: @escaping PlainMiddleware<FeatureState, FeatureAction>,
     state: KeyPath<State, FeatureState?> & Sendable,
     action: CaseKeyPath<Action, FeatureAction> & Sendable,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> PlainMiddleware<State, Action> where FeatureState: Sendable, State: Sendable {
+) -> SideEffect<State, Action, Void> where FeatureState: Sendable, State: Sendable {
     ifLetMiddleware(
         middleware, state: state, action: { $0[case: action] }, embed: { action($0) }, fileID: fileID, line: line)
 }
@@ -107,14 +107,14 @@ public func ifLetMiddleware<State, Action: CasePathable, FeatureState, FeatureAc
 ///   - action: The case of the app action that embeds a row's id and action.
 ///   - fileID: Named in the issue for an unknown row; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's `SideEffectBuilder`.
 public func forEachMiddleware<State, Action: CasePathable, Rows, RowAction, Services: Sendable>(
     _ middleware: @escaping Middleware<Rows.Element, RowAction, Services>,
     state: KeyPath<State, Rows> & Sendable,
     action: CaseKeyPath<Action, (id: Rows.Element.ID, action: RowAction)> & Sendable,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> Middleware<State, Action, Services>
+) -> SideEffect<State, Action, Services>
 where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable & Sendable,
     Rows.Element.ID: Sendable {
     forEachMiddleware(
@@ -130,14 +130,14 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
 ///   - action: The case of the app action that embeds a row's id and action.
 ///   - fileID: Named in the issue for an unknown row; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's `SideEffectBuilder`.
 public func forEachMiddleware<State, Action: CasePathable, Rows, RowAction>(
     _ middleware: @escaping PlainMiddleware<Rows.Element, RowAction>,
     state: KeyPath<State, Rows> & Sendable,
     action: CaseKeyPath<Action, (id: Rows.Element.ID, action: RowAction)> & Sendable,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> PlainMiddleware<State, Action>
+) -> SideEffect<State, Action, Void>
 where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable & Sendable,
     Rows.Element.ID: Sendable {
     forEachMiddleware(
@@ -157,14 +157,14 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
 ///   - action: The case of the app action that embeds the stack's actions.
 ///   - fileID: Named in the issue for an unknown id; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's `SideEffectBuilder`.
 public func forEachMiddleware<State, Action: CasePathable, Element, ElementAction, Services: Sendable>(
     _ middleware: @escaping Middleware<Element, ElementAction, Services>,
     state: KeyPath<State, StackState<Element>> & Sendable,
     action: CaseKeyPath<Action, StackAction<Element, ElementAction>> & Sendable,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> Middleware<State, Action, Services> where State: Sendable, Element: Sendable, ElementAction: Sendable {
+) -> SideEffect<State, Action, Services> where State: Sendable, Element: Sendable, ElementAction: Sendable {
     forEachMiddleware(
         middleware, state: state, action: { $0[case: action] }, embed: { action($0) }, fileID: fileID, line: line)
 }
@@ -178,14 +178,14 @@ public func forEachMiddleware<State, Action: CasePathable, Element, ElementActio
 ///   - action: The case of the app action that embeds the stack's actions.
 ///   - fileID: Named in the issue for an unknown id; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's `SideEffectBuilder`.
 public func forEachMiddleware<State, Action: CasePathable, Element, ElementAction>(
     _ middleware: @escaping PlainMiddleware<Element, ElementAction>,
     state: KeyPath<State, StackState<Element>> & Sendable,
     action: CaseKeyPath<Action, StackAction<Element, ElementAction>> & Sendable,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> PlainMiddleware<State, Action> where State: Sendable, Element: Sendable, ElementAction: Sendable {
+) -> SideEffect<State, Action, Void> where State: Sendable, Element: Sendable, ElementAction: Sendable {
     forEachMiddleware(
         middleware, state: state, action: { $0[case: action] }, embed: { action($0) }, fileID: fileID, line: line)
 }

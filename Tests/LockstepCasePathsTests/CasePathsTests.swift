@@ -185,8 +185,9 @@ struct CasePathsTests {
             await dispatch(.resultsLoaded([query + suffix]))
         }
         let store = TestStore(
-            state: AppState(), reducer: appReducer, services: "!",
-            middlewares: [scopeMiddleware(search, state: \.search, action: \.search)])
+            state: AppState(), reducer: appReducer, services: "!") {
+            scopeMiddleware(search, state: \.search, action: \.search)
+        }
 
         await store.send(.search(.queryChanged("a"))) { $0.search.query = "a" }
         await store.receive(\.search.resultsLoaded) { $0.search.results = ["a!"] }
@@ -203,8 +204,9 @@ struct CasePathsTests {
             await dispatch(.resultsLoaded([query]))
         }
         let store = TestStore(
-            state: AppState(), reducer: appReducer,
-            middlewares: [scopeMiddleware(plain, state: \.search, action: \.search)])
+            state: AppState(), reducer: appReducer) {
+            scopeMiddleware(plain, state: \.search, action: \.search)
+        }
 
         await store.send(.search(.queryChanged("a"))) { $0.search.query = "a" }
         await withKnownIssue {
@@ -236,8 +238,9 @@ struct CasePathsTests {
             if !Task.isCancelled { await dispatch(.saved) }
         }
         let store = TestStore(
-            state: AppState(), reducer: appReducer, services: (),
-            middlewares: [ifLetMiddleware(detail, state: \.detail, action: \.detail)])
+            state: AppState(), reducer: appReducer, services: ()) {
+            ifLetMiddleware(detail, state: \.detail, action: \.detail)
+        }
 
         await store.send(.present(DetailState(id: 1, title: "A"))) { $0.detail = DetailState(id: 1, title: "A") }
         let save = await store.send(.detail(.save))
@@ -250,8 +253,9 @@ struct CasePathsTests {
             if action == .save { await dispatch(.saved) }
         }
         let other = TestStore(
-            state: AppState(detail: DetailState(id: 2, title: "B")), reducer: appReducer,
-            middlewares: [ifLetMiddleware(plain, state: \.detail, action: \.detail)])
+            state: AppState(detail: DetailState(id: 2, title: "B")), reducer: appReducer) {
+            ifLetMiddleware(plain, state: \.detail, action: \.detail)
+        }
         await other.send(.detail(.save))
         await other.receive(\.detail.saved)
     }
@@ -265,12 +269,10 @@ struct CasePathsTests {
             await load(row, action, dispatch)
         }
         let store = TestStore(
-            state: AppState(path: [RowState(id: 7)]), reducer: appReducer, services: (),
-            middlewares: [
-                forEachMiddleware(withServices, state: \.rows, action: \.row),
-                forEachMiddleware(withServices, state: \.path, action: \.path),
-            ]
-        )
+            state: AppState(path: [RowState(id: 7)]), reducer: appReducer, services: ()) {
+            forEachMiddleware(withServices, state: \.rows, action: \.row)
+            forEachMiddleware(withServices, state: \.path, action: \.path)
+        }
 
         let rowLoad = await store.send(.row(id: 1, action: .load))
         let screenLoad = await store.send(.path(.element(id: 0, action: .load)))
@@ -282,11 +284,10 @@ struct CasePathsTests {
 
         gate.open()
         let plainStore = TestStore(
-            state: AppState(path: [RowState(id: 7)]), reducer: appReducer,
-            middlewares: [
-                forEachMiddleware(load, state: \.rows, action: \.row),
-                forEachMiddleware(load, state: \.path, action: \.path),
-            ])
+            state: AppState(path: [RowState(id: 7)]), reducer: appReducer) {
+            forEachMiddleware(load, state: \.rows, action: \.row)
+            forEachMiddleware(load, state: \.path, action: \.path)
+        }
         await plainStore.send(.row(id: 2, action: .load))
         await plainStore.receive(\.row) { $0.rows[1].count = 1 }
         await plainStore.send(.path(.element(id: 0, action: .load)))
@@ -337,8 +338,9 @@ struct CasePathsTests {
             if case .queryChanged(let query) = action { await dispatch(.resultsLoaded([query])) }
         }
         let store = TestStore(
-            state: MixedState(), reducer: reducer,
-            middlewares: [scopeMiddleware(echo, state: \.search, action: \.search)])
+            state: MixedState(), reducer: reducer) {
+            scopeMiddleware(echo, state: \.search, action: \.search)
+        }
         await store.send(.search(.queryChanged("a"))) { $0.search.query = "a" }
         await store.receive(\.search) { $0.search.results = ["a"] }
 

@@ -106,10 +106,9 @@ struct FeatureBridgeTests {
         let client = makeClient(automaticFetching: false)
         let todos = client.store(for: TodosQuery(server: TodoServer()))
         let store = TestStore(
-            state: AppState(detail: DetailState()), reducer: appReducer, services: todos,
-            middlewares: [
-                ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail)
-            ])
+            state: AppState(detail: DetailState()), reducer: appReducer, services: todos) {
+            ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail)
+        }
 
         let task = await store.send(.detail(.task))
         await store.receive(.detail(.todosChanged(nil, .idle))) { $0.detail?.statuses = [.idle] }

@@ -199,12 +199,11 @@ struct OptimisticUpdateTests {
                 { (state: inout AppState, action: AppAction) in
                     if action == .dismiss { state.comments = nil }
                 }),
-            services: services,
-            middlewares: [
-                ifLetMiddleware(
-                    commentsMiddleware, state: \AppState.comments, action: \AppAction.comments,
-                    embed: AppAction.comments)
-            ])
+            services: services) {
+            ifLetMiddleware(
+                commentsMiddleware, state: \AppState.comments, action: \AppAction.comments,
+                embed: AppAction.comments)
+        }
         let submit = await store.send(.comments(.submitTapped))
         await store.receive(.comments(.commentAdded(Comment(id: 1, text: "Nice")))) {
             $0.comments?.comments = [Comment(id: 1, text: "Nice")]
@@ -271,8 +270,9 @@ struct OptimisticUpdateTests {
             state: AppState(),
             reducer: { (state: inout AppState, action: AppAction) in
                 if let action = action.comments { commentsReducer(&state.comments, action) }
-            },
-            middlewares: [scopeMiddleware(feature, state: \AppState.comments, action: \AppAction.comments, embed: AppAction.comments)])
+            }) {
+            scopeMiddleware(feature, state: \AppState.comments, action: \AppAction.comments, embed: AppAction.comments)
+        }
         await store.dispatch(.comments(.submitTapped))
         #expect(changes.withLock { $0 } == [
             StateChange(stateBefore: CommentsState(draft: "Hi"), stateAfter: CommentsState(comments: [Comment(id: 1, text: "Hi")]))

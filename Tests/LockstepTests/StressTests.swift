@@ -83,7 +83,8 @@ struct StressProbes: Sendable {
     let children = Hold()
 }
 
-func stressMiddlewares(_ probes: StressProbes) -> [PlainMiddleware<StressState, StressAction>] {
+@SideEffectBuilder<StressState, StressAction, Void>
+func stressMiddlewares(_ probes: StressProbes) -> [SideEffect<StressState, StressAction, Void>] {
     let childWork: PlainMiddleware<StressChild, StressChildAction> = { _, action, dispatch in
         guard action == .work else { return }
         probes.live.enter()
@@ -92,48 +93,47 @@ func stressMiddlewares(_ probes: StressProbes) -> [PlainMiddleware<StressState, 
         _ = await probes.children.hold()
         await dispatch(.finished)
     }
-    return [
-        { _, action, dispatch in
+    let own: PlainMiddleware<StressState, StressAction> = { _, action, dispatch in
+        switch action {
+        case .tick(let n):
+            await dispatch(.tock(n))
+        case .search(let n):
+            await dispatch.withTaskCancellation(id: "search", cancelInFlight: true) {
+                probes.live.enter()
+                defer { probes.live.leave() }
+                _ = await probes.searches.hold()
+                await dispatch(.searchFinished(n))
+            }
+            probes.searches.callReturned()
+        case .cancelSearch:
+            dispatch.cancel(id: "search")
+        default:
+            break
+        }
+    }
+    own
+    ifLetMiddleware(
+        childWork,
+        state: \StressState.detail,
+        action: { action in
             switch action {
-            case .tick(let n):
-                await dispatch(.tock(n))
-            case .search(let n):
-                await dispatch.withTaskCancellation(id: "search", cancelInFlight: true) {
-                    probes.live.enter()
-                    defer { probes.live.leave() }
-                    _ = await probes.searches.hold()
-                    await dispatch(.searchFinished(n))
-                }
-                probes.searches.callReturned()
-            case .cancelSearch:
-                dispatch.cancel(id: "search")
-            default:
-                break
+            case .detail(let action): action
+            case .openDetail: .work
+            default: nil
             }
         },
-        ifLetMiddleware(
-            childWork,
-            state: \StressState.detail,
-            action: { action in
-                switch action {
-                case .detail(let action): action
-                case .openDetail: .work
-                default: nil
-                }
-            },
-            embed: StressAction.detail),
-        forEachMiddleware(
-            childWork,
-            state: \StressState.rows,
-            action: { action in
-                switch action {
-                case .row(let id, let action): (id, action)
-                case .addRow(let id): (id, .work)
-                default: nil
-                }
-            },
-            embed: StressAction.row),
-    ]
+        embed: StressAction.detail)
+    forEachMiddleware(
+        childWork,
+        state: \StressState.rows,
+        action: { action in
+            switch action {
+            case .row(let id, let action): (id, action)
+            case .addRow(let id): (id, .work)
+            default: nil
+            }
+        },
+        embed: StressAction.row)
 }
 
 /// One step of a task of the stress tests.
@@ -270,7 +270,7 @@ struct StressTests {
     func store() async {
         let probes = StressProbes()
         var store: Store<StressState, StressAction>? = Store(
-            state: StressState(), reducer: stressReducer, middlewares: stressMiddlewares(probes))
+            state: StressState(), reducer: stressReducer) { stressMiddlewares(probes) }
         weak let released = store
         let root = store!
         let counter = root.scope(state: \.counter, action: StressAction.counter)
@@ -298,7 +298,7 @@ struct StressTests {
     func actorStore() async {
         let probes = StressProbes()
         var store: ActorStore<StressState, StressAction>? = ActorStore(
-            state: StressState(), reducer: stressReducer, middlewares: stressMiddlewares(probes))
+            state: StressState(), reducer: stressReducer) { stressMiddlewares(probes) }
         weak let released = store
         let root = store!
         let counter = root.scope(state: \.counter, action: StressAction.counter)

@@ -31,10 +31,10 @@ struct FeaturesThatComposeTests {
             ifLetReducer(detailReducer, state: \AppState.detail, action: \AppAction.detail),   // a presented screen
             forEachReducer(bookReducer, state: \AppState.books, action: \AppAction.book)       // a row per book
         )
-        let store = Store(state: AppState(), reducer: appReducer, services: services, middlewares: [
-            scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search),
-            ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail),
-        ])
+        let store = Store(state: AppState(), reducer: appReducer, services: services) {
+            scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)
+            ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail)
+        }
 
         let searchStore = store.scope(state: \.search, action: AppAction.search)     // ChildStore<SearchState, SearchAction>
         let detailStore = store.scope(state: \.detail, action: AppAction.detail)     // nil while no detail is shown

@@ -87,19 +87,20 @@ public let issueTrackerReducer: InPlaceReducer<IssueTrackerState, IssueTrackerAc
 
 /// The app's middlewares: each feature's, lifted to its part. The screen's is lifted with
 /// `ifLetMiddleware`, so dismissing it ends its comments bridge.
-public let issueTrackerMiddlewares: [Middleware<IssueTrackerState, IssueTrackerAction, IssueTrackerServices>] = [
+@SideEffectBuilder<IssueTrackerState, IssueTrackerAction, IssueTrackerServices>
+public var issueTrackerMiddlewares: [SideEffect<IssueTrackerState, IssueTrackerAction, IssueTrackerServices>] {
     scopeMiddleware(
         issueListMiddleware, state: \IssueTrackerState.list, action: \IssueTrackerAction.list,
-        embed: IssueTrackerAction.list),
+        embed: IssueTrackerAction.list)
     ifLetMiddleware(
         issueDetailMiddleware, state: \IssueTrackerState.detail, action: \IssueTrackerAction.detail,
-        embed: IssueTrackerAction.detail),
-]
+        embed: IssueTrackerAction.detail)
+}
 
 /// A store of the app.
 @MainActor
 public func makeIssueTrackerStore(
     services: IssueTrackerServices, state: IssueTrackerState = IssueTrackerState()
 ) -> Store<IssueTrackerState, IssueTrackerAction> {
-    Store(state: state, reducer: issueTrackerReducer, services: services, middlewares: issueTrackerMiddlewares)
+    Store(state: state, reducer: issueTrackerReducer, services: services) { issueTrackerMiddlewares }
 }

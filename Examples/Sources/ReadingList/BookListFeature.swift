@@ -2,8 +2,8 @@ import IdentifiedCollections
 import Lockstep
 
 // Row actions (forEachReducer, forEachMiddleware) and row stores find a row through
-// IdentifiedArray's own index(id:), in constant time, instead of searching the rows.
-extension IdentifiedArray: @retroactive RowsIndexedByID where Element: Identifiable, ID == Element.ID {}
+// IdentifiedArray's own index(id:), in constant time, instead of searching the rows: Lockstep
+// makes IdentifiedArray a RowsIndexedByID collection.
 
 /// The list of books: its rows, loaded from the database.
 public struct BookListState: Equatable, Sendable {
@@ -110,10 +110,11 @@ public func bookListMiddleware(
 }
 
 /// The list's middlewares: its own, and each row's, lifted to its rows.
-public let bookListMiddlewares: [Middleware<BookListState, BookListAction, ReadingListServices>] = [
-    bookListMiddleware,
-    forEachMiddleware(bookRowMiddleware, state: \BookListState.rows, action: \BookListAction.row, embed: BookListAction.row),
-]
+@SideEffectBuilder<BookListState, BookListAction, ReadingListServices>
+public var bookListMiddlewares: [SideEffect<BookListState, BookListAction, ReadingListServices>] {
+    bookListMiddleware
+    forEachMiddleware(bookRowMiddleware, state: \BookListState.rows, action: \BookListAction.row, embed: BookListAction.row)
+}
 
 /// What the list shows, written against any store of the list; each row gets a model of its
 /// own on the row's child store.

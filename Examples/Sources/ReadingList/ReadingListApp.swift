@@ -109,18 +109,18 @@ public func presentationMiddleware(
 }
 
 /// The app's middlewares: each feature's, lifted to its part of the state.
-public let appMiddlewares: [Middleware<AppState, AppAction, ReadingListServices>] =
-    bookListMiddlewares.map { scopeMiddleware($0, state: \AppState.list, action: \AppAction.list, embed: AppAction.list) }
-    + [
-        scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search),
-        ifLetMiddleware(editorMiddleware, state: \AppState.editor, action: \AppAction.editor, embed: AppAction.editor),
-        { state, action, _, dispatch in await presentationMiddleware(state: state, action: action, dispatch: dispatch) },
-    ]
+@SideEffectBuilder<AppState, AppAction, ReadingListServices>
+public var appMiddlewares: [SideEffect<AppState, AppAction, ReadingListServices>] {
+    scopeMiddleware(bookListMiddlewares, state: \AppState.list, action: \AppAction.list, embed: AppAction.list)
+    scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)
+    ifLetMiddleware(editorMiddleware, state: \AppState.editor, action: \AppAction.editor, embed: AppAction.editor)
+    presentationMiddleware
+}
 
 /// A store of the app.
 @MainActor
 public func makeStore(services: ReadingListServices, state: AppState = AppState()) -> Store<AppState, AppAction> {
-    Store(state: state, reducer: appReducer, services: services, middlewares: appMiddlewares)
+    Store(state: state, reducer: appReducer, services: services) { appMiddlewares }
 }
 
 /// The app's screens, each a model on its feature's child store.

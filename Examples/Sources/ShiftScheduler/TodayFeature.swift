@@ -152,7 +152,7 @@ public func todayFeatureMiddleware(
 
 /// Loads today's shifts: ``todayFeatureMiddleware(today:action:services:dispatch:)`` lifted to
 /// the app's `today` part and `today` actions.
-public let todayMiddleware: Middleware<AppState, AppAction, ServiceContainer> = scopeMiddleware(
+public let todayMiddleware: SideEffect<AppState, AppAction, ServiceContainer> = scopeMiddleware(
     todayFeatureMiddleware, state: \AppState.today, action: \AppAction.today, embed: AppAction.today)
 
 /// Loads the week, and performs edits; every edit reloads today's shifts.
@@ -210,9 +210,11 @@ public func makeStore(
         state: AppState(today: today, weekEnd: weekEnd),
         reducer: appReducer,
         services: ServiceContainer(calendarService: calendar),
-        middlewares: [todayMiddleware, calendarMiddleware],
         observers: observers
-    )
+    ) {
+        todayMiddleware
+        calendarMiddleware
+    }
 }
 
 /// The example's version, written in the header of the sessions it records.

@@ -12,7 +12,7 @@ struct IssueDetailTests {
         let services = testServices()
         let comments = services.queries.store(for: CommentsQuery(issueID: 1))
         let store = TestStore(
-            state: loadedState(), reducer: issueTrackerReducer, services: services, middlewares: issueTrackerMiddlewares)
+            state: loadedState(), reducer: issueTrackerReducer, services: services) { issueTrackerMiddlewares }
 
         await store.send(.openIssue(id: 1)) { $0.detail = IssueDetailState(issue: issues(1)[0]) }
         let shown = await store.send(.detail(.task))
@@ -42,7 +42,7 @@ struct IssueDetailTests {
         state.detail = IssueDetailState(issue: issues(2)[0])
         state.detail?.draft = "Fixed in 2.4"
         let store = TestStore(
-            state: state, reducer: issueTrackerReducer, services: testServices(api: api), middlewares: issueTrackerMiddlewares)
+            state: state, reducer: issueTrackerReducer, services: testServices(api: api)) { issueTrackerMiddlewares }
 
         await store.send(.detail(.submitTapped))
         let pending = Comment(id: "local-1", text: "Fixed in 2.4", isSent: false)
@@ -69,7 +69,7 @@ struct IssueDetailTests {
         state.detail?.comments = [seen]
         state.detail?.draft = "Fixed in 2.4"
         let store = TestStore(
-            state: state, reducer: issueTrackerReducer, services: testServices(api: api), middlewares: issueTrackerMiddlewares)
+            state: state, reducer: issueTrackerReducer, services: testServices(api: api)) { issueTrackerMiddlewares }
 
         let submit = await store.send(.detail(.submitTapped))
         let pending = Comment(id: "local-1", text: "Fixed in 2.4", isSent: false)
@@ -100,7 +100,7 @@ struct IssueDetailTests {
         state.detail = IssueDetailState(issue: issues(1)[0])
         state.detail?.draft = "  "
         let store = TestStore(
-            state: state, reducer: issueTrackerReducer, services: testServices(api: api), middlewares: issueTrackerMiddlewares)
+            state: state, reducer: issueTrackerReducer, services: testServices(api: api)) { issueTrackerMiddlewares }
 
         await store.send(.detail(.submitTapped))
         await store.receive(.detail(.commentAdded(Comment(id: "local-1", text: "  ", isSent: false))))

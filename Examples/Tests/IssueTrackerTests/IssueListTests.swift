@@ -11,8 +11,7 @@ struct IssueListTests {
     func paging() async {
         let api = FakeIssueAPI()
         let store = TestStore(
-            state: IssueTrackerState(), reducer: issueTrackerReducer, services: testServices(api: api),
-            middlewares: issueTrackerMiddlewares)
+            state: IssueTrackerState(), reducer: issueTrackerReducer, services: testServices(api: api)) { issueTrackerMiddlewares }
 
         let shown = await store.send(.list(.task))
         await store.receive(.list(.feedChanged(IssueFeed())))   // not fetched yet
@@ -37,8 +36,7 @@ struct IssueListTests {
         let clock = ManualClock()
         let api = FakeIssueAPI()
         let store = TestStore(
-            state: loadedState(), reducer: issueTrackerReducer, services: testServices(api: api, clock: clock),
-            middlewares: issueTrackerMiddlewares)
+            state: loadedState(), reducer: issueTrackerReducer, services: testServices(api: api, clock: clock)) { issueTrackerMiddlewares }
 
         await store.send(.list(.searchChanged("cr"))) { $0.list.search = "cr" }
         await clock.advance(by: .milliseconds(200))
@@ -63,8 +61,7 @@ struct IssueListTests {
         let api = FakeIssueAPI()
         api.failNext(1)
         let store = TestStore(
-            state: IssueTrackerState(), reducer: issueTrackerReducer, services: testServices(api: api, clock: clock),
-            middlewares: issueTrackerMiddlewares)
+            state: IssueTrackerState(), reducer: issueTrackerReducer, services: testServices(api: api, clock: clock)) { issueTrackerMiddlewares }
         let list = listModel(store)
 
         let shown = await store.send(.list(.task))
@@ -93,8 +90,7 @@ struct IssueListTests {
     func starIsOptimistic() async {
         let api = FakeIssueAPI()
         let store = TestStore(
-            state: loadedState(), reducer: issueTrackerReducer, services: testServices(api: api),
-            middlewares: issueTrackerMiddlewares)
+            state: loadedState(), reducer: issueTrackerReducer, services: testServices(api: api)) { issueTrackerMiddlewares }
 
         await store.send(.list(.starTapped(id: 1)))
         await store.receive(.list(.setStarred(id: 1, true))) { $0.list.feed.issues[0].isStarred = true }
@@ -114,8 +110,7 @@ struct IssueListTests {
     @Test("A page delivered after a star keeps the star the list shows")
     func aLaterPageKeepsTheStar() async {
         let store = TestStore(
-            state: loadedState(), reducer: issueTrackerReducer, services: testServices(),
-            middlewares: issueTrackerMiddlewares)
+            state: loadedState(), reducer: issueTrackerReducer, services: testServices()) { issueTrackerMiddlewares }
         await store.send(.list(.starTapped(id: 1)))
         await store.receive(.list(.setStarred(id: 1, true))) { $0.list.feed.issues[0].isStarred = true }
 

@@ -12,7 +12,7 @@ struct SearchTests {
         let requests = CallRecorder<CatalogRequest>()
         let store = TestStore(
             state: AppState(), reducer: appReducer,
-            services: testServices(clock: clock, requests: requests), middlewares: appMiddlewares)
+            services: testServices(clock: clock, requests: requests)) { appMiddlewares }
 
         await store.send(.search(.queryChanged("d"))) {
             $0.search.query = "d"

@@ -95,9 +95,11 @@ struct MiddlewareIntegrationTests {
         let store = TestStore(
             state: AppState(today: "2026-11-22", weekEnd: "2026-11-22"),
             reducer: appReducer,
-            services: ServiceContainer(calendarService: calendar),
-            middlewares: [todayMiddleware, calendarMiddleware]
-        )
+            services: ServiceContainer(calendarService: calendar)
+        ) {
+            todayMiddleware
+            calendarMiddleware
+        }
         var night = morning
         night.title = "Night"
 

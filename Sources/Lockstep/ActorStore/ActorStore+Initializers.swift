@@ -119,3 +119,109 @@ extension ActorStore {
             middlewares: middlewares, effects: effects, observers: observers)
     }
 }
+
+// The initializers whose side effects are composed in a ``SideEffectBuilder``.
+extension ActorStore {
+    /// Creates an actor store with services, whose side effects are composed in a
+    /// ``SideEffectBuilder``, as TCA composes reducers.
+    ///
+    /// ```swift
+    /// let store = ActorStore(state: AppState(), reducer: appReducer, services: services) {
+    ///     scopeMiddleware(searchMiddleware, state: \.search, action: \.search, embed: AppAction.search)
+    ///     ifLetMiddleware(detailMiddleware, state: \.detail, action: \.detail, embed: AppAction.detail)
+    /// }
+    /// ```
+    ///
+    /// A middleware lifted to a feature is called only for that feature's actions, which the
+    /// store checks on its actor right after the reducer: an action that calls no middleware and
+    /// reaches no effect schedules nothing.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that computes the next state for each action.
+    ///   - services: The app's services, handed to every middleware call.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    ///   - sideEffects: The middlewares, plain or lifted to features, run concurrently after the
+    ///     reducer.
+    @inlinable
+    public init<Services: Sendable>(
+        state: State,
+        reducer: @escaping Reducer<State, Action>,
+        services: Services,
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
+        @SideEffectBuilder<State, Action, Services> sideEffects: @Sendable () -> [SideEffect<State, Action, Services>]
+    ) {
+        self.init(
+            state: state, reducer: inPlaceReducer(reducer), services: services, effects: effects,
+            observers: observers, sideEffects: sideEffects)
+    }
+
+    /// Creates an actor store with services and a reducer that changes the state in place, whose
+    /// side effects are composed in a ``SideEffectBuilder``.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - services: The app's services, handed to every middleware call.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    ///   - sideEffects: The middlewares, plain or lifted to features, run concurrently after the
+    ///     reducer.
+    public init<Services: Sendable>(
+        state: State,
+        reducer: @escaping InPlaceReducer<State, Action>,
+        services: Services,
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
+        @SideEffectBuilder<State, Action, Services> sideEffects: @Sendable () -> [SideEffect<State, Action, Services>]
+    ) {
+        self.init(
+            initialState: state, reducer: reducer, sideEffects: BoundSideEffects(sideEffects(), services: services),
+            effects: effects, observers: observers)
+    }
+
+    /// Creates an actor store whose side effects, which need no services, are composed in a
+    /// ``SideEffectBuilder``.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that computes the next state for each action.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    ///   - sideEffects: The middlewares, plain or lifted to features, run concurrently after the
+    ///     reducer.
+    @inlinable
+    public init(
+        state: State,
+        reducer: @escaping Reducer<State, Action>,
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
+        @SideEffectBuilder<State, Action, Void> sideEffects: @Sendable () -> [SideEffect<State, Action, Void>]
+    ) {
+        self.init(
+            state: state, reducer: inPlaceReducer(reducer), services: (), effects: effects, observers: observers,
+            sideEffects: sideEffects)
+    }
+
+    /// Creates an actor store with a reducer that changes the state in place, whose side effects,
+    /// which need no services, are composed in a ``SideEffectBuilder``.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction, for logging and recording.
+    ///   - sideEffects: The middlewares, plain or lifted to features, run concurrently after the
+    ///     reducer.
+    public init(
+        state: State,
+        reducer: @escaping InPlaceReducer<State, Action>,
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
+        @SideEffectBuilder<State, Action, Void> sideEffects: @Sendable () -> [SideEffect<State, Action, Void>]
+    ) {
+        self.init(state: state, reducer: reducer, services: (), effects: effects, observers: observers, sideEffects: sideEffects)
+    }
+}

@@ -81,6 +81,11 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
 
     @usableFromInline let reducer: InPlaceReducer<State, Action>
     @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
+    /// The side effects of a ``SideEffectBuilder`` with lifted middlewares, which select the
+    /// middlewares an action calls; `nil` when every middleware is called for every action.
+    let selectedSideEffects: BoundSideEffects<State, Action>?
+    /// Whether `selectedSideEffects` is set, read inline by the dispatch.
+    @usableFromInline let selectsSideEffects: Bool
     /// The running effects.
     @usableFromInline let effects = EffectHost<Action>()
     /// The observers of every reduction, and where each runs.
@@ -138,9 +143,23 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         effects: [Effect<Action>],
         observers: [ActionObserver<State, Action>]
     ) {
+        self.init(
+            initialState: initialState, reducer: reducer, sideEffects: BoundSideEffects(middlewares), effects: effects,
+            observers: observers)
+    }
+
+    package init(
+        initialState: State,
+        reducer: @escaping InPlaceReducer<State, Action>,
+        sideEffects: BoundSideEffects<State, Action>,
+        effects: [Effect<Action>],
+        observers: [ActionObserver<State, Action>]
+    ) {
         self.currentState = initialState
         self.reducer = reducer
-        self.middlewares = middlewares
+        self.middlewares = sideEffects.middlewares
+        self.selectedSideEffects = sideEffects.selectors == nil ? nil : sideEffects
+        self.selectsSideEffects = sideEffects.selectors != nil
         self.observers = ActorStoreObservers(observers)
         self.hasListeners = !self.observers.isEmpty
         let scope = WorkTracking.scope
@@ -172,9 +191,32 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         }
         reducer(&currentState, action)
         if middlewares.isEmpty { return }
+        if selectsSideEffects {
+            await runSelectedMiddlewares(of: action)
+            return
+        }
         let run = SideEffectRun(
             middlewares: middlewares, state: currentState, action: action, dispatcher: dispatcher, isTracked: isTracked)
         if middlewares.count == 1 {
+            await run.call(0)
+        } else {
+            await run.runMiddlewaresOffActor()
+        }
+    }
+
+    /// The middlewares that the lifted ones of a ``SideEffectBuilder`` select for `action`, whose
+    /// reducer has run, for a dispatch with no observer, consumer of the state or effect: none
+    /// called and nothing scheduled when none is selected.
+    @usableFromInline
+    func runSelectedMiddlewares(of action: Action) async {
+        guard let selectedSideEffects else { return }
+        let (selected, positions) = selectedSideEffects.selected(
+            state: currentState, action: action, dispatcher: dispatcher)
+        if selected.isEmpty { return }
+        let run = SideEffectRun(
+            middlewares: selected, state: currentState, action: action, dispatcher: dispatcher, isTracked: isTracked,
+            positions: positions)
+        if selected.count == 1 {
             await run.call(0)
         } else {
             await run.runMiddlewaresOffActor()
@@ -263,9 +305,16 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
             hasSelectionFeeds = false
             hasListeners = !observers.isEmpty
         }
+        guard let selectedSideEffects else {
+            return SideEffectRun.after(
+                action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
+                effects: effects, cause: wasObserved ? sequenceNumber : nil, isTracked: isTracked)
+        }
+        let (selected, positions) = selectedSideEffects.selected(
+            state: currentState, action: action, dispatcher: dispatcher)
         return SideEffectRun.after(
-            action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
-            effects: effects, cause: wasObserved ? sequenceNumber : nil, isTracked: isTracked)
+            action, origin: origin, state: currentState, middlewares: selected, positions: positions,
+            dispatcher: dispatcher, effects: effects, cause: wasObserved ? sequenceNumber : nil, isTracked: isTracked)
     }
 
     private func notifyObservers(_ action: Action, _ stateBefore: State, origin: DispatchOrigin, cause: Int?) {

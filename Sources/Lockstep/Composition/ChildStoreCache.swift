@@ -1,10 +1,12 @@
 /// The child stores a store made, so that scoping the same part again returns the same child
 /// store: a view that scopes in its body keeps its identity.
 ///
-/// A child is found by its state path, its row id and its state and action types. The
-/// embedding function is not part of the key: Swift gives every place that passes
-/// `AppAction.search` a function value of its own, with nothing to compare them by, so two
-/// scopes of one part with the same types share the child made first (and its embedding).
+/// A child is found by its state path, its row id, its state and action types, and its action
+/// route: two scopes of one part that embed its actions in different cases are two children.
+/// Swift gives every place that passes `AppAction.search` a function value of its own, with
+/// nothing to compare them by, so the route of an embedding function is the place in the source
+/// that scopes with it (its `fileID` and `line`): the place a view's body scopes from is the
+/// same each time it is drawn.
 ///
 /// Children are held weakly: a child nobody holds is made anew the next time.
 @MainActor
@@ -13,6 +15,7 @@ package final class ChildStoreCache {
         let path: AnyKeyPath
         let childType: ObjectIdentifier
         let id: AnyHashable?
+        let route: String
     }
 
     /// A weak reference kept in the dictionary's own storage (a struct, not an object of its
@@ -31,17 +34,17 @@ package final class ChildStoreCache {
 
     package init() {}
 
-    /// The cached child for this path, row id and child type, when one is alive.
-    func cachedChild<Child: AnyObject>(path: AnyKeyPath, id: AnyHashable? = nil) -> Child? {
-        children[Key(path: path, childType: ObjectIdentifier(Child.self), id: id)]?.child as? Child
+    /// The cached child for this path, row id, child type and action route, when one is alive.
+    func cachedChild<Child: AnyObject>(path: AnyKeyPath, id: AnyHashable? = nil, route: String) -> Child? {
+        children[Key(path: path, childType: ObjectIdentifier(Child.self), id: id, route: route)]?.child as? Child
     }
 
-    /// Keeps `child`, weakly, as the child for this path, row id and child type.
-    func insert<Child: AnyObject>(_ child: Child, path: AnyKeyPath, id: AnyHashable? = nil) {
+    /// Keeps `child`, weakly, as the child for this path, row id, child type and action route.
+    func insert<Child: AnyObject>(_ child: Child, path: AnyKeyPath, id: AnyHashable? = nil, route: String) {
         if children.count >= pruneAt {
             children = children.filter { $0.value.child != nil }
             pruneAt = max(64, children.count * 2)
         }
-        children[Key(path: path, childType: ObjectIdentifier(Child.self), id: id)] = WeakChild(child)
+        children[Key(path: path, childType: ObjectIdentifier(Child.self), id: id, route: route)] = WeakChild(child)
     }
 }

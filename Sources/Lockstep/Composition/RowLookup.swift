@@ -11,16 +11,9 @@
 /// searched linearly, from the start, on every look-up: a row action then costs in proportion
 /// to the row's position, and `scope(forEach:)` in proportion to the square of the rows.
 ///
-/// Lockstep does not depend on swift-identified-collections; an app that keeps its rows in an
-/// `IdentifiedArray` declares the conformance once, and `IdentifiedArray`'s own `index(id:)`
-/// fulfils it:
-///
-/// ```swift
-/// import IdentifiedCollections
-/// import Lockstep
-///
-/// extension IdentifiedArray: @retroactive RowsIndexedByID where Element: Identifiable, ID == Element.ID {}
-/// ```
+/// Lockstep depends on swift-identified-collections, as TCA does: `IdentifiedArray` conforms,
+/// through its own `index(id:)`, with no declaration by the app. Another collection with an index
+/// by id conforms by implementing ``index(id:)``.
 ///
 /// The stores find the conformance at run time, so the functions above keep their signatures:
 /// a collection that conforms is used through ``index(id:)`` wherever its type is known only

@@ -12,17 +12,21 @@ extension StoreProtocol {
     /// await searchStore.dispatch(.queryChanged("swift"))
     /// ```
     ///
-    /// Scoping the same part again returns the same child store, as long as something holds it,
-    /// so a view that scopes in its body keeps its identity. The child is found by the state
-    /// path and the child's types: two scopes of one part with the same types share the child
-    /// made first, and its embedding (closures cannot be compared). Works on any store: ``Store``, a ``ChildStore`` (for a grandchild)
-    /// and LockstepTesting's `MockStore`.
+    /// Scoping the same part again from the same place returns the same child store, as long as
+    /// something holds it, so a view that scopes in its body keeps its identity. The child is
+    /// found by the state path, the child's types and the action route, which for an embedding
+    /// function is the place that scopes (`fileID` and `line`; closures cannot be compared): two
+    /// scopes of one part that embed its actions in different cases are two child stores. A helper
+    /// that scopes with an embedding its caller gives passes its caller's `fileID` and `line`.
+    /// Works on any store: ``Store``, a ``ChildStore`` (for a grandchild) and LockstepTesting's
+    /// `MockStore`.
     ///
     /// - Parameters:
     ///   - state: The feature's part of the state.
     ///   - action: The function that embeds a feature action in an action of this store,
     ///     usually the enum case (`AppAction.search`).
-    ///   - fileID: Named in the issue for an action sent once the part is gone; the caller's.
+    ///   - fileID: Named in the issue for an action sent once the part is gone, and the action
+    ///     route of the child store with `line`; the caller's.
     ///   - line: Named in that issue; the caller's.
     /// - Returns: The child store.
     public func scope<ChildState: Sendable, ChildAction: Sendable>(
@@ -75,8 +79,7 @@ extension StoreProtocol {
     ///
     /// The row store reads its row by id whenever it reads its state: through
     /// ``RowsIndexedByID/index(id:)`` when the collection's type conforms to ``RowsIndexedByID``
-    /// (an `IdentifiedArray`, once the app declares it), in constant time; by a linear search in
-    /// any other collection.
+    /// (an `IdentifiedArray` does), in constant time; by a linear search in any other collection.
     ///
     /// - Parameters:
     ///   - state: The collection of rows.
@@ -114,14 +117,14 @@ extension StoreProtocol {
     ///   - action: The function that embeds a row id and a row action in an action of this store.
     ///   - fileID: Named in the issue for an action sent once a row is gone; the caller's.
     ///   - line: Named in that issue; the caller's.
-    /// Linear in the rows for a ``RowsIndexedByID`` collection (an `IdentifiedArray`, once the
-    /// app declares the conformance), where each row store finds its row by id in constant time;
+    /// Linear in the rows for a ``RowsIndexedByID`` collection (an `IdentifiedArray` is one),
+    /// where each row store finds its row by id in constant time;
     /// in proportion to the square of the rows for any other collection, which each row store
     /// searches linearly.
     ///
     /// - Returns: One child store per row, each the one
     ///   ``scope(state:id:action:fileID:line:)->ChildStore<Rows.Element,RowAction>?``
-    ///   returns for its id.
+    ///   returns for its id from the same place.
     @inlinable
     public func scope<Rows: RandomAccessCollection, RowAction: Sendable>(
         forEach state: KeyPath<State, Rows>,
@@ -170,7 +173,7 @@ extension StoreProtocol {
     }
 
     /// The child store for `path`, from the cache when one is alive, or `nil` when the part is
-    /// absent now.
+    /// absent now. `site` is the action route of the child: the place that scopes with `embed`.
     @usableFromInline
     func makeChild<ChildState: Sendable, ChildAction: Sendable>(
         _ path: ScopePath<State, ChildState>,
@@ -181,7 +184,9 @@ extension StoreProtocol {
         parent: ScopeParent<State, Action>? = nil
     ) -> ChildStore<ChildState, ChildAction>? where State: Sendable {
         let parent = parent ?? ScopeParent(of: self)
-        if let cached: ChildStore<ChildState, ChildAction> = parent.cache?.cachedChild(path: cacheKey, id: id) {
+        if let cached: ChildStore<ChildState, ChildAction> = parent.cache?.cachedChild(
+            path: cacheKey, id: id, route: site)
+        {
             return cached.link.read() == nil ? nil : cached
         }
         let link: any ScopeLink<ChildState, ChildAction>
@@ -192,7 +197,7 @@ extension StoreProtocol {
         }
         guard let initialState = link.read() else { return nil }
         let child = ChildStore(link: link, initialState: initialState, site: site)
-        parent.cache?.insert(child, path: cacheKey, id: id)
+        parent.cache?.insert(child, path: cacheKey, id: id, route: site)
         return child
     }
 }

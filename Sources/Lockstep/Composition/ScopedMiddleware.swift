@@ -21,18 +21,14 @@ public typealias PlainMiddleware<State, Action: Sendable> = @Sendable (
 /// feature's actions, and dispatches feature actions.
 ///
 /// ```swift
-/// let store = Store(
-///     state: AppState(),
-///     reducer: appReducer,
-///     services: services,
-///     middlewares: [
-///         scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search),
-///     ]
-/// )
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)
+/// }
 /// ```
 ///
 /// For an app action that `action` extracts no feature action from, the feature middleware is
-/// not called at all. The dispatcher it receives embeds its actions with `embed`, reads the
+/// not called at all: the store checks `action` right after the reducer, before it calls or
+/// schedules anything. The dispatcher it receives embeds its actions with `embed`, reads the
 /// feature's part with ``Dispatcher/currentState(as:fileID:filePath:line:column:)``, and shares the store's cancellation ids.
 ///
 /// - Parameters:
@@ -40,19 +36,24 @@ public typealias PlainMiddleware<State, Action: Sendable> = @Sendable (
 ///   - state: The feature's part of the app state.
 ///   - action: Extracts the feature action from an app action, or returns `nil`.
 ///   - embed: Embeds a feature action in an app action, usually the enum case.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
+@inlinable
 public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services>(
     _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
     state: KeyPath<State, FeatureState> & Sendable,
     action: @escaping @Sendable (Action) -> FeatureAction?,
     embed: @escaping @Sendable (FeatureAction) -> Action
-) -> Middleware<State, Action, Services> where FeatureState: Sendable, State: Sendable {
-    { appState, appAction, services, dispatch in
-        guard let featureAction = action(appAction) else { return }
-        let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
-            embed: embed, state: { (appState: State) in appState[keyPath: state] })
-        await middleware(appState[keyPath: state], featureAction, services, featureDispatch)
-    }
+) -> SideEffect<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+    // Inlinable, so that the check of `action`, which the store makes for every action, is
+    // specialized in the app's module for its types instead of running generic code.
+    SideEffect(
+        { appState, appAction, services, dispatch in
+            guard let featureAction = action(appAction) else { return }
+            let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
+                embed: embed, state: { (appState: State) in appState[keyPath: state] })
+            await middleware(appState[keyPath: state], featureAction, services, featureDispatch)
+        },
+        selects: { _, appAction, _ in action(appAction) != nil })
 }
 
 /// Lifts a feature's middleware that needs no services to the app.
@@ -61,11 +62,9 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 /// for a ``PlainMiddleware``.
 ///
 /// ```swift
-/// let store = Store(
-///     state: AppState(),
-///     reducer: appReducer,
-///     middlewares: [scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)]
-/// )
+/// let store = Store(state: AppState(), reducer: appReducer) {
+///     scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -73,14 +72,65 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 ///   - state: The feature's part of the app state.
 ///   - action: Extracts the feature action from an app action, or returns `nil`.
 ///   - embed: Embeds a feature action in an app action.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
+@inlinable
 public func scopeMiddleware<State, Action, FeatureState, FeatureAction>(
     _ middleware: @escaping PlainMiddleware<FeatureState, FeatureAction>,
     state: KeyPath<State, FeatureState> & Sendable,
     action: @escaping @Sendable (Action) -> FeatureAction?,
     embed: @escaping @Sendable (FeatureAction) -> Action
-) -> PlainMiddleware<State, Action> where FeatureState: Sendable, State: Sendable {
-    withoutServices(scopeMiddleware(withServices(middleware), state: state, action: action, embed: embed))
+) -> SideEffect<State, Action, Void> where FeatureState: Sendable, State: Sendable {
+    scopeMiddleware(ignoringServices(middleware), state: state, action: action, embed: embed)
+}
+
+/// Lifts a feature's side effects, composed in a ``SideEffectBuilder``, to the app: each sees
+/// the feature's part of the state and the feature's actions, as TCA's `Scope` lifts a feature's
+/// reducers.
+///
+/// ```swift
+/// @SideEffectBuilder<ListState, ListAction, Services>
+/// var listSideEffects: [SideEffect<ListState, ListAction, Services>] {
+///     listMiddleware
+///     forEachMiddleware(rowMiddleware, state: \.rows, action: \.row, embed: ListAction.row)
+/// }
+///
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     scopeMiddleware(listSideEffects, state: \.list, action: \.list, embed: AppAction.list)
+/// }
+/// ```
+///
+/// For an app action that `action` extracts no feature action from, none of them is called; for
+/// a feature action, each lifted one among them is checked as it is in the feature's own store.
+///
+/// - Parameters:
+///   - sideEffects: The feature's side effects.
+///   - state: The feature's part of the app state.
+///   - action: Extracts the feature action from an app action, or returns `nil`.
+///   - embed: Embeds a feature action in an app action, usually the enum case.
+/// - Returns: The side effects of the app, statements of its store's ``SideEffectBuilder``.
+public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services>(
+    _ sideEffects: [SideEffect<FeatureState, FeatureAction, Services>],
+    state: KeyPath<State, FeatureState> & Sendable,
+    action: @escaping @Sendable (Action) -> FeatureAction?,
+    embed: @escaping @Sendable (FeatureAction) -> Action
+) -> [SideEffect<State, Action, Services>] where FeatureState: Sendable, State: Sendable {
+    let featureDispatch = { @Sendable (dispatch: Dispatcher<Action>) -> Dispatcher<FeatureAction> in
+        dispatch.scoped(embed: embed, state: { (appState: State) in appState[keyPath: state] })
+    }
+    return sideEffects.map { sideEffect in
+        let middleware = sideEffect.middleware
+        let featureSelects = sideEffect.selects
+        return SideEffect(
+            { appState, appAction, services, dispatch in
+                guard let featureAction = action(appAction) else { return }
+                await middleware(appState[keyPath: state], featureAction, services, featureDispatch(dispatch))
+            },
+            selects: { appState, appAction, dispatch in
+                guard let featureAction = action(appAction) else { return false }
+                guard let featureSelects else { return true }
+                return featureSelects(appState[keyPath: state], featureAction, featureDispatch(dispatch))
+            })
+    }
 }
 
 /// Lifts a feature's middleware to an optional part of the app state, such as a presented
@@ -92,9 +142,9 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction>(
 /// action that arrives while the part is `nil` is reported as an issue.
 ///
 /// ```swift
-/// middlewares: [
-///     ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail),
-/// ]
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     ifLetMiddleware(detailMiddleware, state: \AppState.detail, action: \AppAction.detail, embed: AppAction.detail)
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -104,7 +154,7 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction>(
 ///   - embed: Embeds a feature action in an app action.
 ///   - fileID: Named in the issue for a feature action without state; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
 public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services: Sendable>(
     _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
     state: KeyPath<State, FeatureState?> & Sendable,
@@ -112,10 +162,17 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
     embed: @escaping @Sendable (FeatureAction) -> Action,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> Middleware<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+) -> SideEffect<State, Action, Services> where FeatureState: Sendable, State: Sendable {
     let scope = ScopeToken()
     let site = "\(fileID):\(line)"
-    return { appState, appAction, services, dispatch in
+    // For an action of no feature, the check records the presented child right after the
+    // reducer (cancelling a dismissed one's work), and the middleware is not called.
+    let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
+        guard action(appAction) == nil else { return true }
+        dispatch.cancellations.present(appState[keyPath: state].map(identity(of:)), in: scope)
+        return false
+    }
+    return SideEffect(selects: selects) { appState, appAction, services, dispatch in
         let featureState = appState[keyPath: state]
         let presented = featureState.map(identity(of:))
         guard let featureAction = action(appAction) else {
@@ -149,7 +206,7 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
 ///   - embed: Embeds a feature action in an app action.
 ///   - fileID: Named in the issue for a feature action without state; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
 public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
     _ middleware: @escaping PlainMiddleware<FeatureState, FeatureAction>,
     state: KeyPath<State, FeatureState?> & Sendable,
@@ -157,9 +214,8 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
     embed: @escaping @Sendable (FeatureAction) -> Action,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> PlainMiddleware<State, Action> where FeatureState: Sendable, State: Sendable {
-    withoutServices(
-        ifLetMiddleware(withServices(middleware), state: state, action: action, embed: embed, fileID: fileID, line: line))
+) -> SideEffect<State, Action, Void> where FeatureState: Sendable, State: Sendable {
+    ifLetMiddleware(ignoringServices(middleware), state: state, action: action, embed: embed, fileID: fileID, line: line)
 }
 
 /// Lifts a row's middleware to every element of a collection of identifiable rows.
@@ -169,12 +225,12 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 /// cancelled. A row action for an id that is not in the collection is reported as an issue.
 ///
 /// Rows are found by id through ``RowsIndexedByID/index(id:)`` when the collection's type
-/// conforms (an `IdentifiedArray`, once the app declares it), by a linear search otherwise.
+/// conforms (an `IdentifiedArray` does), by a linear search otherwise.
 ///
 /// ```swift
-/// middlewares: [
-///     forEachMiddleware(todoMiddleware, state: \AppState.todos, action: \AppAction.todo, embed: AppAction.todo),
-/// ]
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     forEachMiddleware(todoMiddleware, state: \AppState.todos, action: \AppAction.todo, embed: AppAction.todo)
+/// }
 /// ```
 ///
 /// - Parameters:
@@ -184,7 +240,7 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 ///   - embed: Embeds a row id and a row action in an app action, usually the enum case.
 ///   - fileID: Named in the issue for an unknown row; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
 public func forEachMiddleware<State, Action, Rows, RowAction, Services: Sendable>(
     _ middleware: @escaping Middleware<Rows.Element, RowAction, Services>,
     state: KeyPath<State, Rows> & Sendable,
@@ -192,13 +248,21 @@ public func forEachMiddleware<State, Action, Rows, RowAction, Services: Sendable
     embed: @escaping @Sendable (Rows.Element.ID, RowAction) -> Action,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> Middleware<State, Action, Services>
+) -> SideEffect<State, Action, Services>
 where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable & Sendable,
     Rows.Element.ID: Sendable {
     let scope = ScopeToken()
     let site = "\(fileID):\(line)"
     let lookup = RowLookup<Rows>()
-    return { appState, appAction, services, dispatch in
+    // For an action of no row, the check cancels the work of removed rows right after the
+    // reducer, and the middleware is not called.
+    let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
+        guard action(appAction) == nil else { return true }
+        let rows = appState[keyPath: state]
+        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: Rows.Element.ID) in lookup.index(rows, id) != nil }
+        return false
+    }
+    return SideEffect(selects: selects) { appState, appAction, services, dispatch in
         let rows = appState[keyPath: state]
         let isPresent = { (id: Rows.Element.ID) in lookup.index(rows, id) != nil }
         guard let (id, rowAction) = action(appAction) else {
@@ -233,7 +297,7 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
 ///   - embed: Embeds a row id and a row action in an app action.
 ///   - fileID: Named in the issue for an unknown row; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
 public func forEachMiddleware<State, Action, Rows, RowAction>(
     _ middleware: @escaping PlainMiddleware<Rows.Element, RowAction>,
     state: KeyPath<State, Rows> & Sendable,
@@ -241,11 +305,10 @@ public func forEachMiddleware<State, Action, Rows, RowAction>(
     embed: @escaping @Sendable (Rows.Element.ID, RowAction) -> Action,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> PlainMiddleware<State, Action>
+) -> SideEffect<State, Action, Void>
 where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Element: Identifiable & Sendable,
     Rows.Element.ID: Sendable {
-    withoutServices(
-        forEachMiddleware(withServices(middleware), state: state, action: action, embed: embed, fileID: fileID, line: line))
+    forEachMiddleware(ignoringServices(middleware), state: state, action: action, embed: embed, fileID: fileID, line: line)
 }
 
 /// Lifts a feature's effect to the app: it reads the feature actions extracted from the app's
@@ -293,14 +356,10 @@ private func identity<Value: Sendable>(of value: Value) -> CancelKey {
 
 private struct PresentedMarker: Hashable, Sendable {}
 
-private func withServices<State, Action>(
+/// `middleware` as a middleware that is handed services and ignores them.
+@usableFromInline
+func ignoringServices<State, Action, Services>(
     _ middleware: @escaping PlainMiddleware<State, Action>
-) -> Middleware<State, Action, Void> {
+) -> Middleware<State, Action, Services> {
     { state, action, _, dispatch in await middleware(state, action, dispatch) }
-}
-
-private func withoutServices<State, Action>(
-    _ middleware: @escaping Middleware<State, Action, Void>
-) -> PlainMiddleware<State, Action> {
-    { state, action, dispatch in await middleware(state, action, (), dispatch) }
 }

@@ -32,6 +32,21 @@ final class Cancellations: Sendable {
         cancel(state.withLock { $0.takeRuns(under: id) })
     }
 
+    /// Cancels every run under `id` and under `trailing`, the id of the call a throttle of `id`
+    /// keeps for the end of its interval, and forgets that kept call, in one critical section: a
+    /// later call in the interval is kept instead.
+    func cancel(_ id: CancelKey, throttleTrailing trailing: CancelKey) {
+        cancel(state.withLock { state in
+            state.throttles[id]?.kept = nil
+            return state.takeRuns(under: id) + state.takeRuns(under: trailing)
+        })
+    }
+
+    /// The number of throttled ids remembered, for tests.
+    var throttleCount: Int {
+        state.withLock { $0.throttles.count }
+    }
+
     /// Runs `operation` under `id`, after cancelling the runs already under it when
     /// `cancelInFlight` is true. Returns when the operation returns, or as soon as it stops
     /// after a cancellation.
@@ -97,8 +112,10 @@ final class Cancellations: Sendable {
     /// Called when the call kept for the end of the interval (`token`) wakes at `now`: `true`
     /// when it is still the kept call and runs now (recorded as the last run), `false` when a
     /// later call with `latest: true` replaced it.
-    func throttleWoke<Instant: Sendable>(_ id: CancelKey, token: UInt64, at now: Instant) -> Bool {
-        state.withLock { $0.throttleWoke(id, token: token, at: now) }
+    func throttleWoke<Instant: InstantProtocol & Sendable>(
+        _ id: CancelKey, token: UInt64, at now: Instant, interval: Instant.Duration
+    ) -> Bool {
+        state.withLock { $0.throttleWoke(id, token: token, at: now, interval: interval) }
     }
 
     /// Called when the call kept for the end of the interval (`token`) stops without running (its
@@ -180,6 +197,9 @@ extension Cancellations {
         /// Each throttled id's last run, on its own clock, and the call kept for the end of the
         /// interval.
         var throttles: [CancelKey: Throttle] = [:]
+        /// The count at which the throttles whose interval has passed are dropped next: twice the
+        /// count left after the last pruning, at least 64 (a constant amortized time per call).
+        var prunesThrottlesAt = 64
         /// The executor the runs prefer (see ``Cancellations/preferredExecutor``).
         var preferredExecutor: (any TaskExecutor)?
 
@@ -193,6 +213,8 @@ extension Cancellations {
 
         struct Throttle {
             var lastRun: any Sendable
+            /// The end of the interval after the last run, on the same clock.
+            var intervalEnd: any Sendable
             var kept: UInt64?
         }
 
@@ -283,13 +305,28 @@ extension Cancellations {
                     return .runAt(deadline: deadline, token: token)
                 }
             }
-            throttles[id] = Throttle(lastRun: now, kept: nil)
+            pruneThrottles(at: now)
+            throttles[id] = Throttle(lastRun: now, intervalEnd: now.advanced(by: interval), kept: nil)
             return .runNow
         }
 
-        mutating func throttleWoke<Instant: Sendable>(_ id: CancelKey, token: UInt64, at now: Instant) -> Bool {
+        /// Drops, once there are `prunesThrottlesAt` of them, the throttles of `now`'s clock that
+        /// keep no call and whose interval has ended: a call of such an id runs at once, as a call
+        /// of an unknown id does.
+        mutating func pruneThrottles<Instant: InstantProtocol>(at now: Instant) {
+            guard throttles.count >= prunesThrottlesAt else { return }
+            throttles = throttles.filter { _, throttle in
+                guard throttle.kept == nil, let end = throttle.intervalEnd as? Instant else { return true }
+                return now < end
+            }
+            prunesThrottlesAt = max(64, throttles.count * 2)
+        }
+
+        mutating func throttleWoke<Instant: InstantProtocol>(
+            _ id: CancelKey, token: UInt64, at now: Instant, interval: Instant.Duration
+        ) -> Bool {
             guard throttles[id]?.kept == token else { return false }
-            throttles[id] = Throttle(lastRun: now, kept: nil)
+            throttles[id] = Throttle(lastRun: now, intervalEnd: now.advanced(by: interval), kept: nil)
             return true
         }
 

@@ -35,8 +35,9 @@ extension Dispatcher {
     }
 
     /// Cancels the work running under `id` (see
-    /// ``withTaskCancellation(id:cancelInFlight:operation:)``). An id with no work running is
-    /// ignored.
+    /// ``withTaskCancellation(id:cancelInFlight:operation:)``), and the work of a debounce or a
+    /// throttle of `id`: a throttled operation running now, and the call a throttle keeps for the
+    /// end of its interval, which then never runs. An id with no work running is ignored.
     ///
     /// ```swift
     /// case .cancelButtonTapped:
@@ -45,7 +46,7 @@ extension Dispatcher {
     ///
     /// - Parameter id: The id the work was started under.
     public func cancel<ID: Hashable & Sendable>(id: ID) {
-        cancellations.cancel(CancelKey(id))
+        cancellations.cancel(CancelKey(id), throttleTrailing: CancelKey(ThrottleTrailingID(id: id)))
     }
 
     /// Runs `operation` once `duration` has passed on `clock` with no other call for the same
@@ -112,7 +113,8 @@ extension Dispatcher {
     /// ```
     ///
     /// Deciding what a call does and recording it is one step, so concurrent calls never both
-    /// run at once nor are both kept.
+    /// run at once nor are both kept. ``cancel(id:)`` stops the operation running now and the
+    /// call kept for the end of the interval.
     ///
     /// - Parameters:
     ///   - id: Names the throttled work.
@@ -134,7 +136,8 @@ extension Dispatcher {
         let cancellations = self.cancellations
         switch cancellations.throttle(key, at: clock.now, interval: duration, latest: latest) {
         case .runNow:
-            await operation()
+            // Under `id`, so that `cancel(id:)` stops it.
+            await withTaskCancellation(id: id, operation: operation)
         case .drop:
             return
         case .runAt(let deadline, let token):
@@ -147,7 +150,9 @@ extension Dispatcher {
                     cancellations.throttleGaveUp(key, token: token)
                     return
                 }
-                guard cancellations.throttleWoke(key, token: token, at: clock.now) else { return }
+                guard cancellations.throttleWoke(key, token: token, at: clock.now, interval: duration) else {
+                    return
+                }
                 await operation()
             }
         }

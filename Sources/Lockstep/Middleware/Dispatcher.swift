@@ -106,6 +106,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// silently otherwise, as the action of cancelled work is. The lifted middleware cancels a
     /// child's work when it sees the state without the child, after the reducer that removed it;
     /// work that dispatches in between would otherwise reach a child that is gone.
+    @usableFromInline
     func scoped<FeatureAction, State, FeatureState: Sendable>(
         embed: @escaping @Sendable (FeatureAction) -> Action,
         state: @escaping @Sendable (State) -> FeatureState?,

@@ -30,6 +30,10 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// made inside `withTrackedWork`): only then does the run look for the current task's unit of
     /// tracked work, so that a store in an app never reads the tracking's task-local.
     @usableFromInline let isTracked: Bool
+    /// The position of each of `middlewares` among the store's, when the store left some out
+    /// for this action (the lifted middlewares of other features): the index a reduction names
+    /// as its ``Reduction/middlewareIndex``. `nil` when `middlewares` are all the store's.
+    let positions: [Int]?
 
     @usableFromInline
     init(
@@ -40,8 +44,10 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         tree: DispatchTree? = nil,
         waitsForTree: Bool = false,
         cause: Int? = nil,
-        isTracked: Bool = false
+        isTracked: Bool = false,
+        positions: [Int]? = nil
     ) {
+        self.positions = positions
         self.cause = cause
         self.isTracked = isTracked
         self.middlewares = middlewares
@@ -129,7 +135,8 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// Calls middleware `index` with `cause` as the task-local cause.
     @usableFromInline
     nonisolated(nonsending) func call(_ index: Int, cause: Int) async {
-        await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: index)) {
+        let position = positions?[index] ?? index
+        await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: position)) {
             await middlewares[index](state, action, dispatcher)
         }
     }
@@ -246,6 +253,7 @@ extension SideEffectRun {
         origin: DispatchOrigin,
         state: State,
         middlewares: [BoundMiddleware<State, Action>],
+        positions: [Int]? = nil,
         dispatcher: Dispatcher<Action>,
         effects: EffectHost<Action>,
         cause: Int?,
@@ -255,7 +263,7 @@ extension SideEffectRun {
             guard !middlewares.isEmpty else { return nil }
             return SideEffectRun(
                 middlewares: middlewares, state: state, action: action, dispatcher: dispatcher, cause: cause,
-                isTracked: isTracked)
+                isTracked: isTracked, positions: positions)
         }
         let waits = !origin.isEffect
         let openTree = DispatchTree.current.flatMap { $0.isClosed ? nil : $0 }
@@ -269,7 +277,8 @@ extension SideEffectRun {
             tree: tree,
             waitsForTree: openTree == nil && waits,
             cause: cause,
-            isTracked: isTracked
+            isTracked: isTracked,
+            positions: positions
         )
     }
 }

@@ -86,9 +86,9 @@ public func forEachReducer<State, Action, Element, ElementAction>(
 /// id the stack does not hold is reported as an issue.
 ///
 /// ```swift
-/// middlewares: [
-///     forEachMiddleware(bookDetailMiddleware, state: \AppState.path, action: \AppAction.path, embed: AppAction.path),
-/// ]
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     forEachMiddleware(bookDetailMiddleware, state: \AppState.path, action: \AppAction.path, embed: AppAction.path)
+/// }
 /// ```
 ///
 /// Pushes and pops need no middleware: the app's own middleware sees them as app actions.
@@ -100,7 +100,7 @@ public func forEachReducer<State, Action, Element, ElementAction>(
 ///   - embed: Embeds a stack action in an app action, usually the enum case.
 ///   - fileID: Named in the issue for an unknown id; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
 public func forEachMiddleware<State, Action, Element, ElementAction, Services: Sendable>(
     _ middleware: @escaping Middleware<Element, ElementAction, Services>,
     state: KeyPath<State, StackState<Element>> & Sendable,
@@ -108,10 +108,18 @@ public func forEachMiddleware<State, Action, Element, ElementAction, Services: S
     embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> Middleware<State, Action, Services> where State: Sendable, Element: Sendable, ElementAction: Sendable {
+) -> SideEffect<State, Action, Services> where State: Sendable, Element: Sendable, ElementAction: Sendable {
     let scope = ScopeToken()
     let site = "\(fileID):\(line)"
-    return { appState, appAction, services, dispatch in
+    // For an action of no screen, the check cancels the work of popped screens right after the
+    // reducer, and the middleware is not called.
+    let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
+        if case .element = action(appAction) { return true }
+        let stack = appState[keyPath: state]
+        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: StackElementID) in stack[id: id] != nil }
+        return false
+    }
+    return SideEffect(selects: selects) { appState, appAction, services, dispatch in
         let stack = appState[keyPath: state]
         dispatch.cancellations.cancelRemovedRows(in: scope) { (id: StackElementID) in
             stack[id: id] != nil
@@ -145,7 +153,7 @@ public func forEachMiddleware<State, Action, Element, ElementAction, Services: S
 ///   - embed: Embeds a stack action in an app action.
 ///   - fileID: Named in the issue for an unknown id; the caller's.
 ///   - line: Named in that issue; the caller's.
-/// - Returns: A middleware of the app.
+/// - Returns: A side effect of the app, a statement of its store's ``SideEffectBuilder``.
 public func forEachMiddleware<State, Action, Element, ElementAction>(
     _ middleware: @escaping PlainMiddleware<Element, ElementAction>,
     state: KeyPath<State, StackState<Element>> & Sendable,
@@ -153,11 +161,8 @@ public func forEachMiddleware<State, Action, Element, ElementAction>(
     embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
     fileID: StaticString = #fileID,
     line: UInt = #line
-) -> PlainMiddleware<State, Action> where State: Sendable, Element: Sendable, ElementAction: Sendable {
-    let lifted: Middleware<State, Action, Void> = forEachMiddleware(
-        { element, elementAction, _, dispatch in await middleware(element, elementAction, dispatch) },
-        state: state, action: action, embed: embed, fileID: fileID, line: line)
-    return { state, action, dispatch in await lifted(state, action, (), dispatch) }
+) -> SideEffect<State, Action, Void> where State: Sendable, Element: Sendable, ElementAction: Sendable {
+    forEachMiddleware(ignoringServices(middleware), state: state, action: action, embed: embed, fileID: fileID, line: line)
 }
 
 extension StoreProtocol {
@@ -210,7 +215,7 @@ extension StoreProtocol {
     ///   - line: Named in that issue; the caller's.
     /// - Returns: One child store per screen, each the one
     ///   ``scope(state:id:action:fileID:line:)->ChildStore<Element,ElementAction>?`` returns for
-    ///   its id.
+    ///   its id from the same place.
     public func scope<Element: Sendable, ElementAction: Sendable>(
         forEach state: KeyPath<State, StackState<Element>>,
         action: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,

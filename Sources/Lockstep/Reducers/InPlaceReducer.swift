@@ -193,9 +193,9 @@ public func ifLetReducer<State, Action, FeatureState, FeatureAction>(
 /// late response for a removed row) is reported as an issue and changes nothing.
 ///
 /// The row is found by its id through ``RowsIndexedByID/index(id:)`` when the collection's
-/// type conforms to ``RowsIndexedByID`` (an `IdentifiedArray`, once the app declares the
-/// conformance): a row action costs the same in 10,000 rows as in 100. Any other collection is
-/// searched linearly, so a row action costs in proportion to the row's position.
+/// type conforms to ``RowsIndexedByID`` (an `IdentifiedArray` does): a row action costs the
+/// same in 10,000 rows as in 100. Any other collection is searched linearly, so a row action
+/// costs in proportion to the row's position.
 ///
 /// ```swift
 /// enum AppAction: Sendable {

@@ -104,6 +104,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     // metadata on every dispatch.
     @usableFromInline let reducer: (inout State, Action) -> Void
     @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
+    /// The side effects of a ``SideEffectBuilder`` with lifted middlewares, which select the
+    /// middlewares an action calls; `nil` when every middleware is called for every action.
+    let selectedSideEffects: BoundSideEffects<State, Action>?
     @usableFromInline var dispatcher: Dispatcher<Action> = Dispatcher { _ in }
     /// The running effects.
     @usableFromInline let effects = EffectHost<Action>()
@@ -142,13 +145,27 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// Whether a test tracks the store's work (see ``installTracking(_:)``).
     private var isTracked = false
 
-    init(
+    convenience init(
         initialState: State,
         reducer: @escaping (inout State, Action) -> Void,
         middlewares: [BoundMiddleware<State, Action>],
         effects: [Effect<Action>],
         observers: [ActionObserver<State, Action>]
     ) {
+        self.init(
+            initialState: initialState, reducer: reducer, sideEffects: BoundSideEffects(middlewares), effects: effects,
+            observers: observers)
+    }
+
+    package init(
+        initialState: State,
+        reducer: @escaping (inout State, Action) -> Void,
+        sideEffects: BoundSideEffects<State, Action>,
+        effects: [Effect<Action>],
+        observers: [ActionObserver<State, Action>]
+    ) {
+        let middlewares = sideEffects.middlewares
+        self.selectedSideEffects = sideEffects.selectors == nil ? nil : sideEffects
         self.currentState = initialState
         let observers = observers.filter { !$0.isAlwaysOff }
         self.observers = observers
@@ -365,10 +382,20 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     }
 
     /// Delivers `action` to the running effects, and returns the side effects still to run.
+    ///
+    /// The lifted middlewares of a ``SideEffectBuilder`` are asked here, synchronously: an action
+    /// that calls no middleware and reaches no effect has no side effects to run.
     private func sideEffects(of action: Action, origin: DispatchOrigin = .external) -> SideEffectRun<State, Action>? {
-        SideEffectRun.after(
-            action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
-            effects: effects, cause: causeForSideEffects, isTracked: isTracked)
+        guard let selectedSideEffects else {
+            return SideEffectRun.after(
+                action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
+                effects: effects, cause: causeForSideEffects, isTracked: isTracked)
+        }
+        let (selected, positions) = selectedSideEffects.selected(
+            state: currentState, action: action, dispatcher: dispatcher)
+        return SideEffectRun.after(
+            action, origin: origin, state: currentState, middlewares: selected, positions: positions,
+            dispatcher: dispatcher, effects: effects, cause: causeForSideEffects, isTracked: isTracked)
     }
 
     /// Phase 1 for ``Dispatcher/reduceReporting``, when `check` passes (or there is none): the

@@ -130,3 +130,137 @@ extension TestStore {
         }
     }
 }
+
+// The initializers whose side effects are composed in a `SideEffectBuilder`, as `Store`'s are.
+extension TestStore {
+    /// Creates a test store with services, whose side effects are composed in a
+    /// `SideEffectBuilder`, as the app's `Store` is.
+    ///
+    /// ```swift
+    /// let store = TestStore(state: AppState(), reducer: appReducer, services: .test) {
+    ///     scopeMiddleware(searchMiddleware, state: \.search, action: \.search, embed: AppAction.search)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that computes the next state for each action.
+    ///   - services: The services the middlewares receive, usually test doubles.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction.
+    ///   - fileID: The file of the issue for work left running at the end of the test.
+    ///   - filePath: The file path of that issue.
+    ///   - line: The line of that issue.
+    ///   - column: The column of that issue.
+    ///   - sideEffects: The middlewares, plain or lifted to features.
+    public convenience init<Services: Sendable>(
+        state: State,
+        reducer: @escaping (_ state: State, _ action: Action) -> State,
+        services: Services,
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        @SideEffectBuilder<State, Action, Services> sideEffects: () -> [SideEffect<State, Action, Services>]
+    ) {
+        self.init(
+            state: state, reducer: { $0 = reducer($0, $1) }, services: services, effects: effects,
+            observers: observers, fileID: fileID, filePath: filePath, line: line, column: column,
+            sideEffects: sideEffects)
+    }
+
+    /// Creates a test store with services and a reducer that changes the state in place, whose
+    /// side effects are composed in a `SideEffectBuilder`.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - services: The services the middlewares receive, usually test doubles.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction.
+    ///   - fileID: The file of the issue for work left running at the end of the test.
+    ///   - filePath: The file path of that issue.
+    ///   - line: The line of that issue.
+    ///   - column: The column of that issue.
+    ///   - sideEffects: The middlewares, plain or lifted to features.
+    public convenience init<Services: Sendable>(
+        state: State,
+        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
+        services: Services,
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        @SideEffectBuilder<State, Action, Services> sideEffects: () -> [SideEffect<State, Action, Services>]
+    ) {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let statements = BoundSideEffects(sideEffects(), services: services)
+        self.init(effects: effects, location: location) { sinkObserver in
+            Store(
+                initialState: state, reducer: reducer, sideEffects: statements, effects: [],
+                observers: observers + [sinkObserver])
+        }
+    }
+
+    /// Creates a test store whose side effects, which need no services, are composed in a
+    /// `SideEffectBuilder`.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that computes the next state for each action.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction.
+    ///   - fileID: The file of the issue for work left running at the end of the test.
+    ///   - filePath: The file path of that issue.
+    ///   - line: The line of that issue.
+    ///   - column: The column of that issue.
+    ///   - sideEffects: The middlewares, plain or lifted to features.
+    public convenience init(
+        state: State,
+        reducer: @escaping (_ state: State, _ action: Action) -> State,
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        @SideEffectBuilder<State, Action, Void> sideEffects: () -> [SideEffect<State, Action, Void>]
+    ) {
+        self.init(
+            state: state, reducer: { $0 = reducer($0, $1) }, services: (), effects: effects, observers: observers,
+            fileID: fileID, filePath: filePath, line: line, column: column, sideEffects: sideEffects)
+    }
+
+    /// Creates a test store with a reducer that changes the state in place, whose side effects,
+    /// which need no services, are composed in a `SideEffectBuilder`.
+    ///
+    /// - Parameters:
+    ///   - state: The initial state.
+    ///   - reducer: The function that changes the state for each action, in place.
+    ///   - effects: Effects to run for the whole life of the store.
+    ///   - observers: Observers of every reduction.
+    ///   - fileID: The file of the issue for work left running at the end of the test.
+    ///   - filePath: The file path of that issue.
+    ///   - line: The line of that issue.
+    ///   - column: The column of that issue.
+    ///   - sideEffects: The middlewares, plain or lifted to features.
+    public convenience init(
+        state: State,
+        reducer: @escaping (_ state: inout State, _ action: Action) -> Void,
+        effects: [Effect<Action>] = [],
+        observers: [ActionObserver<State, Action>] = [],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        @SideEffectBuilder<State, Action, Void> sideEffects: () -> [SideEffect<State, Action, Void>]
+    ) {
+        self.init(
+            state: state, reducer: reducer, services: (), effects: effects, observers: observers, fileID: fileID,
+            filePath: filePath, line: line, column: column, sideEffects: sideEffects)
+    }
+}

@@ -329,6 +329,81 @@ struct CancellationTests {
 
         #expect(runs.values == ["1@0", "3@1000"])
     }
+    // Before cancel(id:) reached a throttle's work, the kept call (under an id of its own) still
+    // ran at the end of the interval and the later call was dropped: ["1@0", "2@1000"].
+    @Test("cancel(id:) stops the call a throttle keeps for the end of its interval; a later call is kept instead")
+    func cancelByIDStopsTheKeptThrottleCall() async {
+        let clock = ManualClock()
+        let runs = Recorder<String>()
+        let throttling = throttled(latest: false, clock: clock, runs: runs)
+        let store = TestStore(state: Counter(), reducer: counterReducer, middlewares: [
+            { state, action, dispatch in
+                if action == .increment { dispatch.cancel(id: "t") }
+                await throttling(state, action, dispatch)
+            },
+        ])
+
+        await store.send(.countdown(1)) { $0.log = [1] }
+        let kept = await store.send(.countdown(2)) { $0.log = [1, 2] }
+        await store.send(.increment) { $0.value = 1 }
+        #expect(kept.isFinished)
+        await store.send(.countdown(3)) { $0.log = [1, 2, 3] }
+        await clock.advance(by: .seconds(1))
+
+        #expect(runs.values == ["1@0", "3@1000"])
+    }
+
+    // Before, the call that ran at once ran in the middleware's own task, out of reach of
+    // cancel(id:): it slept until the clock moved, ["slept"].
+    @Test("cancel(id:) stops a throttled operation that runs now")
+    func cancelByIDStopsTheRunningThrottleCall() async {
+        let clock = ManualClock()
+        let runs = Recorder<String>()
+        let store = TestStore(state: Counter(), reducer: counterReducer, middlewares: [
+            { _, action, dispatch in
+                switch action {
+                case .increment:
+                    dispatch.cancel(id: "t")
+                case .countdown:
+                    await dispatch.throttle(id: "t", for: .seconds(1), clock: clock, latest: false) {
+                        do {
+                            try await clock.sleep(for: .seconds(10))
+                            runs.append("slept")
+                        } catch {
+                            runs.append("cancelled")
+                        }
+                    }
+                case .listen:
+                    break
+                }
+            },
+        ])
+
+        let leading = await store.send(.countdown(1)) { $0.log = [1] }
+        await store.send(.increment) { $0.value = 1 }
+        await clock.advance(by: .seconds(10))
+        await leading.finish()
+
+        #expect(runs.values == ["cancelled"])
+    }
+
+    @Test("The throttles of ids whose interval has passed are forgotten: the bookkeeping stays bounded")
+    func throttlesArePruned() async {
+        let clock = ManualClock()
+        let cancellations = Cancellations()
+        for id in 0..<1_000 {
+            _ = cancellations.throttle(CancelKey(id), at: clock.now, interval: .seconds(1), latest: false)
+            await clock.advance(by: .seconds(2))
+        }
+
+        #expect(cancellations.throttleCount < 64)
+        // A pruned id runs at once, as it would have: its interval had passed.
+        guard case .runNow = cancellations.throttle(CancelKey(0), at: clock.now, interval: .seconds(1), latest: false) else {
+            Issue.record("a call of a pruned id did not run at once")
+            return
+        }
+    }
+
     @Test("A negative debounce interval is reported at the call and taken as zero")
     func negativeInterval() async {
         let clock = ManualClock()

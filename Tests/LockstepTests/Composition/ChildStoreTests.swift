@@ -21,15 +21,15 @@ struct ChildStoreTests {
     @Test("A child's dispatch returns when the work its action caused is finished")
     func childDispatchKeepsTheContract() async {
         let loads = Recorder<String>()
-        let store = Store(state: makeComposedState(), reducer: composedReducer, middlewares: [
+        let store = Store(state: makeComposedState(), reducer: composedReducer) {
             scopeMiddleware(
                 { (state: SearchFeature, action: SearchAction, dispatch: Dispatcher<SearchAction>) in
                     guard case .queryChanged(let query) = action else { return }
                     loads.append(query)
                     await dispatch(.resultsLoaded([query + "!"]))
                 },
-                state: \ComposedState.search, action: \ComposedAction.search, embed: ComposedAction.search),
-        ])
+                state: \ComposedState.search, action: \ComposedAction.search, embed: ComposedAction.search)
+        }
         let search = store.scope(state: \.search, action: ComposedAction.search)
 
         await search.dispatch(.queryChanged("a"))
@@ -38,13 +38,32 @@ struct ChildStoreTests {
         #expect(search.results == ["a!"])
     }
 
-    @Test("Scoping the same part with the same embedding returns the same child store")
+    @Test("Scoping the same part from the same place returns the same child store")
     func sameScopeSameChild() {
         let store = Store(state: makeComposedState(), reducer: composedReducer)
-        let first = store.scope(state: \.search, action: ComposedAction.search)
-        let second = store.scope(state: \.search, action: ComposedAction.search)
+        let scoped = (0..<2).map { _ in store.scope(state: \.search, action: ComposedAction.search) }
 
-        #expect(first === second)
+        #expect(scoped[0] === scoped[1])
+    }
+
+    @Test("Two scopes of one part with different action cases are two child stores, each with its own case")
+    func sameStateDifferentActionRoutes() async {
+        enum RoutedAction: Sendable { case left(Int), right(Int) }
+        let routed = Recorder<String>()
+        let store = Store(state: 0, reducer: { (state: Int, action: RoutedAction) in
+            switch action {
+            case .left(let value): routed.append("left"); return state + value
+            case .right(let value): routed.append("right"); return state - value
+            }
+        })
+        let left = store.scope(state: \.self, action: RoutedAction.left)
+        let right = store.scope(state: \.self, action: RoutedAction.right)
+
+        await left.dispatch(1)
+        await right.dispatch(1)
+
+        #expect(left !== right)
+        #expect(routed.values == ["left", "right"])
     }
 
     @Test("Two child types of the same part are different child stores")
@@ -121,9 +140,10 @@ struct ChildStoreTests {
     @Test("A row of an identified collection gives a child store by id; a removed row behaves like a dismissed one")
     func rowScope() async {
         let store = Store(state: makeComposedState(rows: 3), reducer: composedReducer)
-        let row = try! #require(store.scope(state: \.rows, id: 2, action: ComposedAction.row))
-        #expect(store.scope(state: \.rows, id: 9, action: ComposedAction.row) == nil)
-        #expect(store.scope(state: \.rows, id: 2, action: ComposedAction.row) === row)
+        let rowStore = { (id: Int) in store.scope(state: \.rows, id: id, action: ComposedAction.row) }
+        let row = try! #require(rowStore(2))
+        #expect(rowStore(9) == nil)
+        #expect(rowStore(2) === row)
 
         await row.dispatch(.increment)
         #expect(store.state.rows.map(\.count) == [0, 1, 0])
@@ -139,10 +159,10 @@ struct ChildStoreTests {
     @Test("scope(forEach:) gives one child store per row, in order")
     func forEachScope() {
         let store = Store(state: makeComposedState(rows: 3), reducer: composedReducer)
-        let rows = store.scope(forEach: \.rows, action: ComposedAction.row)
+        let scoped = (0..<2).map { _ in store.scope(forEach: \.rows, action: ComposedAction.row) }
 
-        #expect(rows.map(\.state.id) == [1, 2, 3])
-        #expect(rows[1] === store.scope(state: \.rows, id: 2, action: ComposedAction.row))
+        #expect(scoped[0].map(\.state.id) == [1, 2, 3])
+        #expect(zip(scoped[0], scoped[1]).allSatisfy { $0 === $1 })
     }
 
     @Test("A child's send runs the reducer before it returns; its work belongs to the root store")
@@ -220,7 +240,7 @@ struct ChildStoreTests {
         state.search.query = "set"
         mock.setState(state)
         #expect(search.query == "set")
-        #expect(mock.scope(state: \.search, action: ComposedAction.search) === search)
+        #expect(mock.scope(state: \.search, action: ComposedAction.search) !== search)
     }
 
     @Test("A feature's view model is tested with a mock of its own part")

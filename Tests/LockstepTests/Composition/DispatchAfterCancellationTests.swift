@@ -59,7 +59,8 @@ func cancelScreenReducer(_ state: inout CancelScreen, _ action: CancelScreenActi
 /// The screen's middlewares: its own work, the detail's and each row's, all parked on `gate`.
 /// Each records in `attempts` the action it is about to dispatch, so that a test tells "dropped"
 /// from "never dispatched".
-func cancelScreenMiddlewares(gate: Gate, attempts: Recorder<CancelScreenAction>) -> [PlainMiddleware<CancelScreen, CancelScreenAction>] {
+@SideEffectBuilder<CancelScreen, CancelScreenAction, Void>
+func cancelScreenMiddlewares(gate: Gate, attempts: Recorder<CancelScreenAction>) -> [SideEffect<CancelScreen, CancelScreenAction, Void>] {
     let child: PlainMiddleware<CancelDetail, CancelChildAction> = { _, action, dispatch in
         guard action == .load else { return }
         await gate.pass()
@@ -72,32 +73,31 @@ func cancelScreenMiddlewares(gate: Gate, attempts: Recorder<CancelScreenAction>)
         attempts.append(.row(id: row.id, action: .loaded))
         await dispatch(.loaded)
     }
-    return [
-        { _, action, dispatch in
-            switch action {
-            case .start(let n):
-                await dispatch.withTaskCancellation(id: "work", cancelInFlight: true) {
-                    await gate.pass()
-                    attempts.append(.finished(n))
-                    await dispatch(.finished(n))
-                }
-            case .stop:
-                dispatch.cancel(id: "work")
-            default:
-                break
+    let screen: PlainMiddleware<CancelScreen, CancelScreenAction> = { _, action, dispatch in
+        switch action {
+        case .start(let n):
+            await dispatch.withTaskCancellation(id: "work", cancelInFlight: true) {
+                await gate.pass()
+                attempts.append(.finished(n))
+                await dispatch(.finished(n))
             }
-        },
-        ifLetMiddleware(
-            child,
-            state: \CancelScreen.detail,
-            action: { if case .detail(let action) = $0 { action } else { nil } },
-            embed: CancelScreenAction.detail),
-        forEachMiddleware(
-            row,
-            state: \CancelScreen.rows,
-            action: { if case .row(let id, let action) = $0 { (id, action) } else { nil } },
-            embed: CancelScreenAction.row),
-    ]
+        case .stop:
+            dispatch.cancel(id: "work")
+        default:
+            break
+        }
+    }
+    screen
+    ifLetMiddleware(
+        child,
+        state: \CancelScreen.detail,
+        action: { if case .detail(let action) = $0 { action } else { nil } },
+        embed: CancelScreenAction.detail)
+    forEachMiddleware(
+        row,
+        state: \CancelScreen.rows,
+        action: { if case .row(let id, let action) = $0 { (id, action) } else { nil } },
+        embed: CancelScreenAction.row)
 }
 
 /// The two stores, behind the three calls the tests make.
@@ -112,13 +112,13 @@ enum CancelStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         let middlewares = cancelScreenMiddlewares(gate: gate, attempts: attempts)
         switch self {
         case .store:
-            let store = Store(state: CancelScreen(), reducer: cancelScreenReducer, middlewares: middlewares)
+            let store = Store(state: CancelScreen(), reducer: cancelScreenReducer) { middlewares }
             return CancelStoreHarness(
                 send: { @MainActor in store.send($0) },
                 dispatch: { @MainActor in await store.dispatch($0) },
                 state: { @MainActor in store.state })
         case .actorStore:
-            let store = ActorStore(state: CancelScreen(), reducer: cancelScreenReducer, middlewares: middlewares)
+            let store = ActorStore(state: CancelScreen(), reducer: cancelScreenReducer) { middlewares }
             return CancelStoreHarness(
                 send: { await store.send($0) },
                 dispatch: { await store.dispatch($0) },

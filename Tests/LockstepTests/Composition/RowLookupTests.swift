@@ -1,3 +1,4 @@
+import IdentifiedCollections
 import Lockstep
 import Synchronization
 import Testing
@@ -118,6 +119,43 @@ struct RowLookupTests {
         #expect(store.state.rows.rows.dropLast().allSatisfy { $0.count == 0 })
     }
 
+    /// A row that counts each read of its id (`elementReads` of `reads`): a linear search reads
+    /// the id of every row it passes; `IdentifiedArray`'s index reads none.
+    struct IDCountingRow: Identifiable, Sendable, Equatable {
+        let rowID: Int
+        let reads: RowReads
+        var count = 0
+
+        var id: Int {
+            reads.readElement()
+            return rowID
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.rowID == rhs.rowID && lhs.count == rhs.count }
+    }
+
+    // Before Lockstep depended on swift-identified-collections, an IdentifiedArray was searched
+    // like any other collection unless the app declared it RowsIndexedByID: the row action below
+    // read about 1,000 ids.
+    @Test("An IdentifiedArray's rows are found through its own index, with no declaration by the app")
+    func identifiedArrayIsIndexed() async {
+        let reads = RowReads()
+        let rows = IdentifiedArray(uniqueElements: (1...1_000).map { IDCountingRow(rowID: $0, reads: reads) })
+        let reducer: InPlaceReducer<RowsState<IdentifiedArrayOf<IDCountingRow>>, RowsAction> = forEachReducer(
+            { (row: inout IDCountingRow, _: CountedRowAction) in row.count += 1 },
+            state: \.rows, action: \RowsAction.row)
+        let store = Store(state: RowsState(rows: rows), reducer: reducer)
+        let rowStore = try! #require(store.scope(state: \.rows, id: 1_000, action: RowsAction.row))
+
+        reads.reset()
+        await store.dispatch(.row(id: 1_000, action: .bump))
+        _ = rowStore.state
+
+        #expect(reads.elementReads < 10)
+        #expect(store.state.rows[id: 1_000]?.count == 1)
+        #expect(rowStore.state.count == 1)
+    }
+
     @Test("forEachReducer searches any other collection linearly, from the start")
     func forEachReducerSearchesOtherCollections() async {
         let reads = RowReads()
@@ -193,7 +231,7 @@ struct RowLookupTests {
         #expect(elementReads <= 3 * rowCount)
     }
 
-    @Test("A row store handed out by scope(forEach:) is the one scope(state:id:) returns, and follows its row")
+    @Test("A row store handed out by scope(forEach:) follows its row, as the one scope(state:id:) returns does")
     func scopeForEachRowStoresFollowTheirRows() async {
         let reads = RowReads()
         let store = Store(state: RowsState(rows: IndexedRows(count: 3, reads: reads)), reducer: rowsReducer(IndexedRows.self))
@@ -201,7 +239,7 @@ struct RowLookupTests {
         let rowStores = store.scope(forEach: \.rows, action: RowsAction.row)
         await rowStores[1].dispatch(action: .bump)
 
-        #expect(store.scope(state: \.rows, id: 2, action: RowsAction.row) === rowStores[1])
+        #expect(store.scope(state: \.rows, id: 2, action: RowsAction.row)?.state.count == 1)
         #expect(rowStores.map(\.state.count) == [0, 1, 0])
     }
 
@@ -210,14 +248,13 @@ struct RowLookupTests {
         let reads = RowReads()
         let seen = Mutex<[CountedRow]>([])
         let store = Store(
-            state: RowsState(rows: IndexedRows(count: 1_000, reads: reads)), reducer: rowsReducer(IndexedRows.self),
-            middlewares: [
-                forEachMiddleware(
-                    { (row: CountedRow, _: CountedRowAction, _: Dispatcher<CountedRowAction>) in
-                        seen.withLock { $0.append(row) }
-                    },
-                    state: \RowsState<IndexedRows>.rows, action: \RowsAction.row, embed: RowsAction.row),
-            ])
+            state: RowsState(rows: IndexedRows(count: 1_000, reads: reads)), reducer: rowsReducer(IndexedRows.self)) {
+            forEachMiddleware(
+                { (row: CountedRow, _: CountedRowAction, _: Dispatcher<CountedRowAction>) in
+                    seen.withLock { $0.append(row) }
+                },
+                state: \RowsState<IndexedRows>.rows, action: \RowsAction.row, embed: RowsAction.row)
+        }
 
         reads.reset()
         await store.dispatch(.row(id: 1_000, action: .bump))

@@ -9,11 +9,11 @@ struct ScopedSideEffectTests {
     @Test("A lifted middleware is not started for another feature's action")
     func liftedMiddlewareNotStartedForForeignActions() async {
         let calls = Recorder<SearchAction>()
-        let store = Store(state: makeComposedState(), reducer: composedReducer, middlewares: [
+        let store = Store(state: makeComposedState(), reducer: composedReducer) {
             scopeMiddleware(
                 { (_: SearchFeature, action: SearchAction, _: Dispatcher<SearchAction>) in calls.append(action) },
-                state: \ComposedState.search, action: \ComposedAction.search, embed: ComposedAction.search),
-        ])
+                state: \ComposedState.search, action: \ComposedAction.search, embed: ComposedAction.search)
+        }
 
         for _ in 0..<10 {
             await store.dispatch(.increment)
@@ -26,14 +26,14 @@ struct ScopedSideEffectTests {
 
     @Test("A lifted middleware sees its part of the state and dispatches feature actions")
     func liftedMiddlewareSeesItsPart() async {
-        let store = Store(state: makeComposedState(), reducer: composedReducer, middlewares: [
+        let store = Store(state: makeComposedState(), reducer: composedReducer) {
             scopeMiddleware(
                 { (state: SearchFeature, action: SearchAction, dispatch: Dispatcher<SearchAction>) in
                     guard case .queryChanged = action else { return }
                     await dispatch(.resultsLoaded([state.query + "?"]))
                 },
-                state: \ComposedState.search, action: \ComposedAction.search, embed: ComposedAction.search),
-        ])
+                state: \ComposedState.search, action: \ComposedAction.search, embed: ComposedAction.search)
+        }
 
         await store.dispatch(.search(.queryChanged("x")))
 
@@ -44,7 +44,7 @@ struct ScopedSideEffectTests {
     func ifLetCancelsOnDismiss() async {
         let gate = Gate()
         let events = Recorder<String>()
-        let store = Store(state: makeComposedState(), reducer: composedReducer, middlewares: [
+        let store = Store(state: makeComposedState(), reducer: composedReducer) {
             ifLetMiddleware(
                 { (_: DetailState, action: DetailAction, dispatch: Dispatcher<DetailAction>) in
                     guard action == .save else { return }
@@ -52,8 +52,8 @@ struct ScopedSideEffectTests {
                     events.append(Task.isCancelled ? "cancelled" : "saved")
                     if !Task.isCancelled { await dispatch(.saved) }
                 },
-                state: \ComposedState.detail, action: \ComposedAction.detail, embed: ComposedAction.detail),
-        ])
+                state: \ComposedState.detail, action: \ComposedAction.detail, embed: ComposedAction.detail)
+        }
         await store.dispatch(.present(DetailState(id: 1, title: "A")))
 
         let save = store.send(.detail(.save))
@@ -68,15 +68,15 @@ struct ScopedSideEffectTests {
     func ifLetCancelsOnReplacement() async {
         let gate = Gate()
         let events = Recorder<String>()
-        let store = Store(state: makeComposedState(), reducer: composedReducer, middlewares: [
+        let store = Store(state: makeComposedState(), reducer: composedReducer) {
             ifLetMiddleware(
                 { (state: DetailState, action: DetailAction, _: Dispatcher<DetailAction>) in
                     guard action == .save else { return }
                     await gate.pass()
                     events.append("\(state.id) \(Task.isCancelled ? "cancelled" : "saved")")
                 },
-                state: \ComposedState.detail, action: \ComposedAction.detail, embed: ComposedAction.detail),
-        ])
+                state: \ComposedState.detail, action: \ComposedAction.detail, embed: ComposedAction.detail)
+        }
         await store.dispatch(.present(DetailState(id: 1, title: "A")))
 
         let save = store.send(.detail(.save))
@@ -89,11 +89,11 @@ struct ScopedSideEffectTests {
 
     @Test("ifLetMiddleware reports a feature action that arrives while the state is nil")
     func ifLetReportsMissingState() async {
-        let store = Store(state: makeComposedState(), reducer: { (_: inout ComposedState, _: ComposedAction) in }, middlewares: [
+        let store = Store(state: makeComposedState(), reducer: { (_: inout ComposedState, _: ComposedAction) in }) {
             ifLetMiddleware(
                 { (_: DetailState, _: DetailAction, _: Dispatcher<DetailAction>) in },
-                state: \ComposedState.detail, action: \ComposedAction.detail, embed: ComposedAction.detail),
-        ])
+                state: \ComposedState.detail, action: \ComposedAction.detail, embed: ComposedAction.detail)
+        }
 
         await withKnownIssue {
             await store.dispatch(.detail(.save))
@@ -104,7 +104,7 @@ struct ScopedSideEffectTests {
     func forEachCancelsRemovedRow() async {
         let gates = [1: Gate(), 2: Gate()]
         let events = Recorder<String>()
-        let store = Store(state: makeComposedState(rows: 2), reducer: composedReducer, middlewares: [
+        let store = Store(state: makeComposedState(rows: 2), reducer: composedReducer) {
             forEachMiddleware(
                 { (row: RowFeature, action: RowAction, dispatch: Dispatcher<RowAction>) in
                     guard action == .load else { return }
@@ -112,8 +112,8 @@ struct ScopedSideEffectTests {
                     events.append("\(row.id) \(Task.isCancelled ? "cancelled" : "loaded")")
                     if !Task.isCancelled { await dispatch(.loaded) }
                 },
-                state: \ComposedState.rows, action: \ComposedAction.row, embed: ComposedAction.row),
-        ])
+                state: \ComposedState.rows, action: \ComposedAction.row, embed: ComposedAction.row)
+        }
 
         let load1 = store.send(.row(id: 1, action: .load))
         let load2 = store.send(.row(id: 2, action: .load))

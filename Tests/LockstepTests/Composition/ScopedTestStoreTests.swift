@@ -14,7 +14,7 @@ struct ScopedTestStoreTests {
 
     @Test("A feature's flow is sent and received through its scoped test store, asserting its own part")
     func featureFlowThroughScopedTestStore() async {
-        let store = TestStore(state: makeComposedState(), reducer: composedReducer, middlewares: [searchMiddleware])
+        let store = TestStore(state: makeComposedState(), reducer: composedReducer) { searchMiddleware }
         let search = store.scope(state: \.search, action: ComposedAction.search)
 
         await search.send(.queryChanged("dune")) { $0.query = "dune" }

@@ -173,12 +173,11 @@ struct StackNavigationTests {
         let events = Recorder<String>()
         let store = TestStore(
             state: NavigationState(path: [ScreenState(title: "Dune")]),
-            reducer: navigationReducer,
-            middlewares: [
-                forEachMiddleware(
-                    screenMiddleware(gate: gate, events: events),
-                    state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
-            ])
+            reducer: navigationReducer) {
+            forEachMiddleware(
+                screenMiddleware(gate: gate, events: events),
+                state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
+        }
 
         await store.send(.path(.element(id: 0, action: .load))) { $0.path[id: 0]?.isLoading = true }
         await store.receive(.path(.element(id: 0, action: .loaded("about Dune")))) {
@@ -194,12 +193,11 @@ struct StackNavigationTests {
         let events = Recorder<String>()
         let store = TestStore(
             state: NavigationState(path: [ScreenState(title: "Dune"), ScreenState(title: "Emma")]),
-            reducer: navigationReducer,
-            middlewares: [
-                forEachMiddleware(
-                    screenMiddleware(gate: gate, events: events),
-                    state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
-            ])
+            reducer: navigationReducer) {
+            forEachMiddleware(
+                screenMiddleware(gate: gate, events: events),
+                state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
+        }
 
         let belowLoad = await store.send(.path(.element(id: 0, action: .load))) { $0.path[id: 0]?.isLoading = true }
         let topLoad = await store.send(.path(.element(id: 1, action: .load))) { $0.path[id: 1]?.isLoading = true }
@@ -222,12 +220,11 @@ struct StackNavigationTests {
         let events = Recorder<String>()
         let store = TestStore(
             state: NavigationState(path: [ScreenState(title: "Dune")]),
-            reducer: navigationReducer,
-            middlewares: [
-                forEachMiddleware(
-                    screenMiddleware(gate: gate, events: events),
-                    state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
-            ])
+            reducer: navigationReducer) {
+            forEachMiddleware(
+                screenMiddleware(gate: gate, events: events),
+                state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
+        }
 
         let load = await store.send(.path(.element(id: 0, action: .load))) { $0.path[id: 0]?.isLoading = true }
         await store.send(.popToRoot) { $0.path.removeAll() }
@@ -241,12 +238,11 @@ struct StackNavigationTests {
         let events = Recorder<String>()
         let store = Store(
             state: NavigationState(path: [ScreenState(title: "Dune")]),
-            reducer: navigationReducer,
-            middlewares: [
-                forEachMiddleware(
-                    screenMiddleware(gate: gate, events: events, dispatchesWhenCancelled: true),
-                    state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
-            ])
+            reducer: navigationReducer) {
+            forEachMiddleware(
+                screenMiddleware(gate: gate, events: events, dispatchesWhenCancelled: true),
+                state: \NavigationState.path, action: \NavigationAction.path, embed: NavigationAction.path)
+        }
 
         // An issue (a screen action for an id no screen has) would fail the test.
         let load = Task { await store.dispatch(.path(.element(id: 0, action: .load))) }
@@ -270,7 +266,7 @@ struct StackNavigationTests {
         await screens[1].dispatch(.titleChanged("Persuasion"))
         #expect(store.state.path[id: 1]?.title == "Persuasion")
         #expect(screens[1].title == "Persuasion")
-        #expect(store.scope(state: \.path, id: 1, action: NavigationAction.path) === screens[1])
+        #expect(store.scope(state: \.path, id: 1, action: NavigationAction.path)?.title == "Persuasion")
         #expect(store.scope(state: \.path, id: 9, action: NavigationAction.path) == nil)
 
         await store.dispatch(.path(.popFrom(id: 1)))

@@ -1,0 +1,201 @@
+/// One statement of a store's side effects: a middleware lifted to a feature with
+/// ``scopeMiddleware(_:state:action:embed:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_)``,
+/// ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_,_,_)``
+/// or `forEachMiddleware`, or a plain middleware the ``SideEffectBuilder`` wraps.
+///
+/// A lifted one carries the function that extracts its feature's action, which the store asks
+/// right after the reducer, before it calls or schedules anything: an action for no feature costs
+/// each lifted middleware a check, not a call or a task, and an action that no statement and no
+/// effect takes returns from `dispatch` with no suspension.
+public struct SideEffect<State, Action: Sendable, Services>: Sendable {
+    /// The middleware, called for the actions `selects` takes (every action when it is `nil`).
+    let middleware: Middleware<State, Action, Services>
+    /// Whether the middleware is called for an action, given the state right after the reducer,
+    /// or `nil` for a plain middleware, called for every action. It is called synchronously after
+    /// the reducer, and also records what it must there (the presence of a lifted child, so that
+    /// the work of a dismissed one is cancelled).
+    let selects: SideEffectSelector<State, Action>?
+
+    /// A plain middleware: called for every action.
+    init(always middleware: @escaping Middleware<State, Action, Services>) {
+        self.middleware = middleware
+        selects = nil
+    }
+
+    /// A lifted middleware, called for the actions `selects` takes.
+    @usableFromInline
+    init(
+        _ middleware: @escaping Middleware<State, Action, Services>,
+        selects: @escaping SideEffectSelector<State, Action>
+    ) {
+        self.middleware = middleware
+        self.selects = selects
+    }
+
+    /// A lifted middleware, called for the actions `selects` takes.
+    init(
+        selects: @escaping SideEffectSelector<State, Action>,
+        _ middleware: @escaping Middleware<State, Action, Services>
+    ) {
+        self.middleware = middleware
+        self.selects = selects
+    }
+}
+
+extension SideEffect where Services == Void {
+    /// This side effect in a store with services of any type, which it ignores.
+    func ignoringServices<Other>() -> SideEffect<State, Action, Other> {
+        let middleware = self.middleware
+        let always: Middleware<State, Action, Other> = { state, action, _, dispatch in
+            await middleware(state, action, (), dispatch)
+        }
+        guard let selects else { return SideEffect<State, Action, Other>(always: always) }
+        return SideEffect<State, Action, Other>(always, selects: selects)
+    }
+}
+
+/// Whether a lifted middleware takes an action, given the state right after the reducer and the
+/// store's dispatcher (for its cancellations).
+@usableFromInline
+typealias SideEffectSelector<State, Action: Sendable> = @Sendable (
+    _ state: State, _ action: Action, _ dispatch: Dispatcher<Action>
+) -> Bool
+
+/// Composes a store's side effects, as TCA's `@ReducerBuilder` composes reducers: each statement
+/// is a middleware (called for every action) or a middleware lifted to a feature (called only
+/// for that feature's actions).
+///
+/// ```swift
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     analyticsMiddleware
+///     scopeMiddleware(searchMiddleware, state: \.search, action: \.search, embed: AppAction.search)
+///     ifLetMiddleware(detailMiddleware, state: \.detail, action: \.detail, embed: AppAction.detail)
+///     if services.isSyncEnabled {
+///         syncMiddleware
+///     }
+/// }
+/// ```
+///
+/// The statements run concurrently after the reducer, as the `middlewares:` array's do. `if`,
+/// `if`/`else`, `switch` and `for` work as in any result builder.
+@resultBuilder
+public enum SideEffectBuilder<State, Action: Sendable, Services> {
+    /// A middleware lifted to a feature.
+    public static func buildExpression(
+        _ sideEffect: SideEffect<State, Action, Services>
+    ) -> [SideEffect<State, Action, Services>] {
+        [sideEffect]
+    }
+
+    /// A middleware lifted to a feature whose middleware needs no services, in a store that has
+    /// services.
+    @_disfavoredOverload
+    public static func buildExpression(
+        _ sideEffect: SideEffect<State, Action, Void>
+    ) -> [SideEffect<State, Action, Services>] {
+        [sideEffect.ignoringServices()]
+    }
+
+    /// A middleware that receives the services, called for every action.
+    public static func buildExpression(
+        _ middleware: @escaping Middleware<State, Action, Services>
+    ) -> [SideEffect<State, Action, Services>] {
+        [SideEffect(always: middleware)]
+    }
+
+    /// A middleware that needs no services, called for every action.
+    public static func buildExpression(
+        _ middleware: @escaping PlainMiddleware<State, Action>
+    ) -> [SideEffect<State, Action, Services>] {
+        [SideEffect(always: { state, action, _, dispatch in await middleware(state, action, dispatch) })]
+    }
+
+    /// Side effects composed elsewhere, such as a feature's, made by a function marked
+    /// `@SideEffectBuilder`.
+    public static func buildExpression(
+        _ sideEffects: [SideEffect<State, Action, Services>]
+    ) -> [SideEffect<State, Action, Services>] {
+        sideEffects
+    }
+
+    /// The statements of a block, in order.
+    public static func buildBlock(
+        _ statements: [SideEffect<State, Action, Services>]...
+    ) -> [SideEffect<State, Action, Services>] {
+        statements.flatMap { $0 }
+    }
+
+    /// The statements of an `if` without `else`, or none.
+    public static func buildOptional(
+        _ statements: [SideEffect<State, Action, Services>]?
+    ) -> [SideEffect<State, Action, Services>] {
+        statements ?? []
+    }
+
+    /// The statements of the first branch of an `if`/`else` or `switch`.
+    public static func buildEither(
+        first statements: [SideEffect<State, Action, Services>]
+    ) -> [SideEffect<State, Action, Services>] {
+        statements
+    }
+
+    /// The statements of the second branch of an `if`/`else` or `switch`.
+    public static func buildEither(
+        second statements: [SideEffect<State, Action, Services>]
+    ) -> [SideEffect<State, Action, Services>] {
+        statements
+    }
+
+    /// The statements of every pass of a `for` loop.
+    public static func buildArray(
+        _ statements: [[SideEffect<State, Action, Services>]]
+    ) -> [SideEffect<State, Action, Services>] {
+        statements.flatMap { $0 }
+    }
+
+    /// The statements of an `if #available` block.
+    public static func buildLimitedAvailability(
+        _ statements: [SideEffect<State, Action, Services>]
+    ) -> [SideEffect<State, Action, Services>] {
+        statements
+    }
+}
+
+/// A store's side effects with the services bound: the middlewares, and for each the check that
+/// selects its actions (`nil` for one called for every action). `selectors` is `nil` when every
+/// middleware is called for every action, as with the `middlewares:` array.
+package struct BoundSideEffects<State, Action: Sendable>: Sendable {
+    let middlewares: [BoundMiddleware<State, Action>]
+    let selectors: [SideEffectSelector<State, Action>?]?
+
+    /// Middlewares all called for every action.
+    init(_ middlewares: [BoundMiddleware<State, Action>]) {
+        self.middlewares = middlewares
+        selectors = nil
+    }
+
+    /// The statements of a ``SideEffectBuilder``, with `services` bound.
+    package init<Services: Sendable>(_ sideEffects: [SideEffect<State, Action, Services>], services: Services) {
+        middlewares = sideEffects.map { sideEffect in
+            let middleware = sideEffect.middleware
+            return { state, action, dispatch in await middleware(state, action, services, dispatch) }
+        }
+        selectors = sideEffects.contains { $0.selects != nil } ? sideEffects.map(\.selects) : nil
+    }
+
+    /// The middlewares to call for `action`, with their positions among all the middlewares when
+    /// some are left out (`nil` when all are called). Asks every selector, in order, even once
+    /// one has taken the action: each records what it must after the reducer.
+    func selected(
+        state: State, action: Action, dispatcher: Dispatcher<Action>
+    ) -> (middlewares: [BoundMiddleware<State, Action>], positions: [Int]?) {
+        guard let selectors else { return (middlewares, nil) }
+        var selected: [BoundMiddleware<State, Action>] = []
+        var positions: [Int] = []
+        for index in selectors.indices where selectors[index]?(state, action, dispatcher) ?? true {
+            selected.append(middlewares[index])
+            positions.append(index)
+        }
+        return (selected, positions.count == middlewares.count ? nil : positions)
+    }
+}
