@@ -14,6 +14,7 @@ import Foundation
 //   in a row, one empty child task, one child task making the twenty calls).
 // - AppScaleBenchmarks.swift: large state with an in-place reducer, views that read one field,
 //   twenty middlewares that ignore the action.
+// - SelectionBenchmarks.swift: a buffered selection's read of a waiting value (no allocation).
 // - RowBenchmarks.swift: a row action through forEachReducer and scope(forEach:), in rows found
 //   by id through an index (RowsIndexedByID) and in an Array searched linearly.
 //
@@ -37,6 +38,7 @@ let benchmarks: @Sendable () -> Void = {
     registerRowBenchmarks()
     registerLoggingBenchmarks()
     registerLoggingBaselines()
+    registerSelectionBenchmarks()
 }
 
 /// Settings shared by every benchmark of the suite.
