@@ -104,7 +104,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     let monitor = WorkMonitor(parent: WorkMonitor.scope ?? WorkMonitor.forCurrentTest())
     private var reductions: [ObservedReduction] = []
     var received: [ObservedReduction] = []
-    let ledger: Ledger
+    let ledger: TestStoreLedger
 
     /// Makes the store with `makeStore`, which adds the given observer to the store's own: the
     /// test store hears every reduction through it.
@@ -116,7 +116,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let sink = ReductionSink<State, Action>()
         let store = makeStore(sink.observer)
         self.store = store
-        self.ledger = Ledger(location: location)
+        self.ledger = TestStoreLedger(location: location)
         store.installTracking(monitor)
         store.preferExecutor(SerialTestExecutor.shared)
         sink.receive = { [weak self] reduction in

@@ -1,7 +1,7 @@
 import Lockstep
 
 /// What the end-of-test check of a ``TestStore`` needs, reachable from its nonisolated `deinit`.
-final class Ledger: Sendable {
+final class TestStoreLedger: Sendable {
     private let state = Lock<(received: [String], isExhaustive: Bool)>(([], true))
     private let sends = Lock<[Task<Void, Never>]>([])
     let location: SourceLocation
