@@ -31,6 +31,9 @@ import Lockstep
 public final class TrackedWork: Sendable {
     let monitor = WorkMonitor(parent: WorkMonitor.scope)
     private let tasks = Lock<[Task<Void, Never>]>([])
+    /// The test's executor when the scope was made: that of the current run of
+    /// `exploreSchedules`, or the shared one.
+    private let executor = SerialTestExecutor.current
 
     init() {}
 
@@ -52,7 +55,7 @@ public final class TrackedWork: Sendable {
         let monitor = monitor
         let trackedTask = TrackedTask(monitor: monitor, label: label)
         let completion = TrackedWorkCompletion<Success>(label: label)
-        let task = Task(executorPreference: SerialTestExecutor.shared) {
+        let task = Task(executorPreference: executor) {
             let result: Result<Success, any Error>
             do {
                 result = .success(try await WorkTracking.$scope.withValue(monitor) {

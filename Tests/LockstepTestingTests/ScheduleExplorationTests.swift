@@ -1,0 +1,222 @@
+import CustomDump
+import LockstepTesting
+import Synchronization
+import Testing
+
+// exploreSchedules runs a test under many orders of its work and replays a failing one by its
+// seed. The race it must find: two middlewares that each read a balance from an actor, dispatch
+// an action, and write the balance back, so that one write can overwrite the other.
+
+/// The player's coins, on an actor of their own.
+private actor Wallet {
+    private var stored = 0
+    /// Every read and write, in order: "read 0", "write 10".
+    private(set) var history: [String] = []
+
+    var balance: Int {
+        history.append("read \(stored)")
+        return stored
+    }
+
+    func setBalance(_ balance: Int) {
+        history.append("write \(balance)")
+        stored = balance
+    }
+}
+
+private struct WalletServices: Sendable {
+    let wallet = Wallet()
+}
+
+private struct WalletState: Equatable, Sendable {
+    var log: [String] = []
+}
+
+private enum WalletAction: Equatable, Sendable {
+    case levelCompleted
+    case rewardGranted(Int)
+    case streakChecked
+    case bonusChecked
+    case bonusGranted(Int)
+}
+
+private func walletReducer(_ state: inout WalletState, _ action: WalletAction) {
+    state.log.append("\(action)")
+}
+
+/// Grants 10 coins for the level: reads the balance, announces the reward, writes the balance.
+private func rewardMiddleware(
+    state: WalletState, action: WalletAction, services: WalletServices, dispatch: Dispatcher<WalletAction>
+) async {
+    guard action == .levelCompleted else { return }
+    let balance = await services.wallet.balance
+    await dispatch(.rewardGranted(10))
+    await services.wallet.setBalance(balance + 10)
+}
+
+/// Grants a bonus of 5 coins once the streak and the level are checked: the same read, dispatch
+/// and write, later.
+private func bonusMiddleware(
+    state: WalletState, action: WalletAction, services: WalletServices, dispatch: Dispatcher<WalletAction>
+) async {
+    guard action == .levelCompleted else { return }
+    await dispatch(.streakChecked)
+    await dispatch(.bonusChecked)
+    let balance = await services.wallet.balance
+    await dispatch(.bonusGranted(5))
+    await services.wallet.setBalance(balance + 5)
+}
+
+/// What one run of the race did: the actions in the order the store reduced them, and the
+/// balance left in the wallet.
+private struct RaceOutcome: Equatable {
+    var log: [String]
+    var history: [String]
+    var balance: Int
+}
+
+/// Completes a level in a new test store and returns what happened; reports a failure through
+/// IssueReporting, as a `TestStore` assertion does, when `checking` and the balance is not 15.
+@MainActor
+private func completeLevel(checking: Bool = true) async -> RaceOutcome {
+    let services = WalletServices()
+    let store = TestStore(
+        state: WalletState(), reducer: walletReducer, services: services,
+        middlewares: [rewardMiddleware, bonusMiddleware]
+    )
+    store.exhaustivity = .off
+    await store.send(.levelCompleted)
+    let balance = await services.wallet.balance
+    if checking {
+        expectNoDifference(balance, 15)
+    }
+    return RaceOutcome(log: store.state.log, history: await services.wallet.history, balance: balance)
+}
+
+/// The issues a block reported, collected from `withKnownIssue`'s matcher.
+private final class ReportedIssues: Sendable {
+    private let messages = Mutex<[String]>([])
+
+    var all: [String] {
+        messages.withLock { $0 }
+    }
+
+    /// Records `issue` and matches it.
+    func record(_ issue: Issue) -> Bool {
+        messages.withLock { $0.append(issue.description) }
+        return true
+    }
+
+    /// The run number and the seed of the "Schedule N of M failed (seed S)" issue.
+    var failedSchedule: (run: Int, seed: UInt64)? {
+        for message in all {
+            guard let match = message.firstMatch(of: /Schedule (\d+) of \d+ failed \(seed (\d+)\)/) else { continue }
+            return (Int(match.1)!, UInt64(match.2)!)
+        }
+        return nil
+    }
+}
+
+@MainActor
+@Suite("Exploring schedules")
+struct ScheduleExplorationTests {
+    @Test("On the default executor the race passes, with the same order on every run")
+    func firstInFirstOutPassesTheSameWayEveryTime() async {
+        var outcomes: [RaceOutcome] = []
+        for _ in 0..<20 {
+            outcomes.append(await completeLevel())
+        }
+        #expect(outcomes.allSatisfy { $0 == outcomes[0] })
+        #expect(outcomes[0].balance == 15)
+        #expect(outcomes[0].log.first == "levelCompleted")
+        #expect(outcomes[0].log.count == 5)
+        #expect(outcomes[0].history == ["read 0", "write 10", "read 10", "write 15", "read 15"])
+    }
+
+    @Test("The explorer finds the lost update within 100 schedules, and names its seed")
+    func explorerFindsTheLostUpdate() async {
+        let issues = ReportedIssues()
+        await withKnownIssue {
+            await exploreSchedules(count: 100) {
+                let services = WalletServices()
+                let store = TestStore(
+                    state: WalletState(),
+                    reducer: walletReducer,
+                    services: services,
+                    middlewares: [rewardMiddleware, bonusMiddleware]
+                )
+                store.exhaustivity = .off
+                await store.send(.levelCompleted)
+                let balance = await services.wallet.balance
+                expectNoDifference(balance, 15)
+            }
+        } matching: { issue in
+            issues.record(issue)
+        }
+        let failed = issues.failedSchedule
+        #expect(failed != nil)
+        #expect(failed.map { $0.run <= 100 } == true)
+        // The failing run's own failure (the difference), then the seed: nothing of the runs
+        // that passed.
+        #expect(issues.all.count == 2)
+        #expect(issues.all.first?.contains("Difference") == true)
+        #expect(issues.all.last?.contains("Replay it with `exploreSchedules(replaying: ") == true)
+    }
+
+    @Test("From several starting seeds, the explorer finds the race, and its seed replays it every time", arguments: [0, 1, 2, 3, 4, 5, 6, 7] as [UInt64])
+    func reportedSeedReplaysTheFailure(startingSeed: UInt64) async throws {
+        let issues = ReportedIssues()
+        await withKnownIssue {
+            await exploreSchedules(count: 100, seed: startingSeed) {
+                _ = await completeLevel()
+            }
+        } matching: { issue in
+            issues.record(issue)
+        }
+        let failed = try #require(issues.failedSchedule)
+        #expect(failed.run <= 100)
+
+        var replays: [RaceOutcome] = []
+        for _ in 0..<10 {
+            let replayIssues = ReportedIssues()
+            await withKnownIssue {
+                await exploreSchedules(replaying: failed.seed) {
+                    replays.append(await completeLevel())
+                }
+            } matching: { issue in
+                replayIssues.record(issue)
+            }
+            // A replay reports the failure alone, with no seed: it is not an exploration.
+            #expect(replayIssues.all.count == 1)
+            #expect(replayIssues.all.first?.contains("Difference") == true)
+        }
+        #expect(replays.count == 10)
+        #expect(replays.allSatisfy { $0 == replays[0] })
+        #expect(replays[0].balance != 15)
+    }
+
+    @Test("The same seed gives the same order on every run, and other seeds other orders")
+    func sameSeedSameOrder() async {
+        var distinct: Set<[String]> = []
+        var distinctHistories: Set<[String]> = []
+        var balances: Set<Int> = []
+        for seed: UInt64 in 0..<20 {
+            var outcomes: [RaceOutcome] = []
+            for _ in 0..<20 {
+                await exploreSchedules(replaying: seed) {
+                    outcomes.append(await completeLevel(checking: false))
+                }
+            }
+            #expect(outcomes.count == 20)
+            #expect(outcomes.allSatisfy { $0 == outcomes[0] }, "seed \(seed)")
+            distinct.insert(outcomes[0].log)
+            distinctHistories.insert(outcomes[0].history)
+            balances.insert(outcomes[0].balance)
+        }
+        // The store reduces the actions in one order (each middleware dispatches from where it
+        // is), but the middlewares reach the wallet in several.
+        #expect(distinct.count == 1)
+        #expect(distinctHistories.count > 1)
+        #expect(balances.count > 1)
+    }
+}
