@@ -8,7 +8,7 @@ import Testing
 // an action, and write the balance back, so that one write can overwrite the other.
 
 /// The player's coins, on an actor of their own.
-private actor Wallet {
+actor Wallet {
     private var stored = 0
     /// Every read and write, in order: "read 0", "write 10".
     private(set) var history: [String] = []
@@ -24,15 +24,15 @@ private actor Wallet {
     }
 }
 
-private struct WalletServices: Sendable {
+struct WalletServices: Sendable {
     let wallet = Wallet()
 }
 
-private struct WalletState: Equatable, Sendable {
+struct WalletState: Equatable, Sendable {
     var log: [String] = []
 }
 
-private enum WalletAction: Equatable, Sendable {
+enum WalletAction: Equatable, Sendable {
     case levelCompleted
     case rewardGranted(Int)
     case streakChecked
@@ -40,12 +40,12 @@ private enum WalletAction: Equatable, Sendable {
     case bonusGranted(Int)
 }
 
-private func walletReducer(_ state: inout WalletState, _ action: WalletAction) {
+func walletReducer(_ state: inout WalletState, _ action: WalletAction) {
     state.log.append("\(action)")
 }
 
 /// Grants 10 coins for the level: reads the balance, announces the reward, writes the balance.
-private func rewardMiddleware(
+func rewardMiddleware(
     state: WalletState, action: WalletAction, services: WalletServices, dispatch: Dispatcher<WalletAction>
 ) async {
     guard action == .levelCompleted else { return }
@@ -56,7 +56,7 @@ private func rewardMiddleware(
 
 /// Grants a bonus of 5 coins once the streak and the level are checked: the same read, dispatch
 /// and write, later.
-private func bonusMiddleware(
+func bonusMiddleware(
     state: WalletState, action: WalletAction, services: WalletServices, dispatch: Dispatcher<WalletAction>
 ) async {
     guard action == .levelCompleted else { return }
@@ -155,12 +155,39 @@ struct ScheduleExplorationTests {
         }
         let failed = issues.failedSchedule
         #expect(failed != nil)
-        #expect(failed.map { $0.run <= 100 } == true)
+        // The run and the seed the testing article shows.
+        #expect(failed?.run == 3)
+        #expect(failed?.seed == 487617019471545679)
         // The failing run's own failure (the difference), then the seed: nothing of the runs
         // that passed.
         #expect(issues.all.count == 2)
         #expect(issues.all.first?.contains("Difference") == true)
         #expect(issues.all.last?.contains("Replay it with `exploreSchedules(replaying: ") == true)
+    }
+
+    @Test("The seed of the failing run the testing article shows replays the lost update")
+    func articleSeedReplaysTheLostUpdate() async {
+        let issues = ReportedIssues()
+        await withKnownIssue {
+            await exploreSchedules(replaying: 487617019471545679) {
+                let services = WalletServices()
+                let store = TestStore(
+                    state: WalletState(),
+                    reducer: walletReducer,
+                    services: services,
+                    middlewares: [rewardMiddleware, bonusMiddleware]
+                )
+                store.exhaustivity = .off
+                await store.send(.levelCompleted)
+                let balance = await services.wallet.balance
+                expectNoDifference(balance, 15)
+            }
+        } matching: { issue in
+            issues.record(issue)
+        }
+        #expect(issues.all.count == 1)
+        #expect(issues.all.first?.contains("− 5") == true)
+        #expect(issues.all.first?.contains("+ 15") == true)
     }
 
     @Test("From several starting seeds, the explorer finds the race, and its seed replays it every time", arguments: [0, 1, 2, 3, 4, 5, 6, 7] as [UInt64])

@@ -6,19 +6,25 @@ import Lockstep
 ///
 /// In each run, the ``TestStore``s and the ``TrackedWork`` that `body` makes run their work on
 /// an executor of their own that, each time the main queue comes to it, picks the next job among
-/// the ready ones with a generator seeded for the run, instead of taking the oldest. Middlewares
+/// the ready ones with a generator seeded for the run, instead of taking the oldest, and may hold
+/// a job back for a few turns of the main queue so that the main actor's jobs go first. Middlewares
 /// that race through actors then reach them in another order in each run, as they may in the
 /// app, and a test that passes only in the order the default executor happens to give fails in
 /// some run:
 ///
 /// ```swift
 /// await exploreSchedules(count: 100) {
+///     let services = WalletServices()
 ///     let store = TestStore(
-///         state: WalletState(), reducer: walletReducer, services: WalletServices(), middlewares: [rewardMiddleware, bonusMiddleware]
+///         state: WalletState(),
+///         reducer: walletReducer,
+///         services: services,
+///         middlewares: [rewardMiddleware, bonusMiddleware]
 ///     )
 ///     store.exhaustivity = .off
 ///     await store.send(.levelCompleted)
-///     expectNoDifference(store.state.balance, 15)
+///     let balance = await services.wallet.balance
+///     expectNoDifference(balance, 15)
 /// }
 /// ```
 ///
@@ -32,18 +38,23 @@ import Lockstep
 /// seen by the explorer, which goes on to the next run: check with `expectNoDifference` or
 /// `#require` in the body.
 ///
-/// The schedules are the same on every run of the test: run `n` of a given `seed` always takes
-/// the same seed. Change `seed` to explore other schedules.
+/// The schedules are the same on every run of the test: run `n` from a given `seed` always
+/// takes the same seed. Change `seed` to explore other schedules. The main actor's own jobs run
+/// in the order they were enqueued; the explorer moves the test's work around them. What a
+/// replay repeats exactly is in ``exploreSchedules(replaying:isolation:fileID:filePath:line:column:_:)``.
 ///
 /// - Parameters:
 ///   - count: How many schedules to run, at most.
 ///   - seed: The seed the seeds of the runs are drawn from.
 ///   - isolation: The actor `body` runs on; the caller's by default.
-///   - fileID: The file the seed of a failing run is reported in; defaults to the caller's.
-///   - filePath: The file path the seed of a failing run is reported in; defaults to the
-///     caller's.
-///   - line: The line the seed of a failing run is reported at; defaults to the caller's.
-///   - column: The column the seed of a failing run is reported at; defaults to the caller's.
+///   - fileID: The file the seed of a failing run, and an error `body` throws, are reported in;
+///     defaults to the caller's.
+///   - filePath: The file path the seed of a failing run, and an error `body` throws, are
+///     reported in; defaults to the caller's.
+///   - line: The line the seed of a failing run, and an error `body` throws, are reported at;
+///     defaults to the caller's.
+///   - column: The column the seed of a failing run, and an error `body` throws, are reported
+///     at; defaults to the caller's.
 ///   - body: The test, run once for each schedule. It makes its test stores itself, so each run
 ///     starts from scratch.
 public func exploreSchedules(
@@ -74,14 +85,15 @@ public func exploreSchedules(
 /// of the test's work are picked in the same order, and the run fails the same way.
 ///
 /// ```swift
-/// await exploreSchedules(replaying: 2_841_607_194_556_301_923) {
+/// await exploreSchedules(replaying: 487617019471545679) {
 ///     // the body that failed, unchanged
 /// }
 /// ```
 ///
-/// A replay is exact when everything that makes a job ready happens on the test's executor or
-/// on the main actor: the work of the test stores, the default actors it calls, the test
-/// doubles the test opens and advances. A job that something outside resumes (a callback from
+/// A replay is exact when everything that makes a job ready happens on the main queue, where
+/// the test's executor and the main actor run and where the generator draws: the work of the
+/// test stores, the default actors it calls, the test doubles the test opens and advances. A
+/// job that something outside resumes (a callback from
 /// a Dispatch queue or a thread, an actor with a custom executor, a `Task { }` on the global
 /// executor) becomes ready at a moment no seed controls, and the replay may pick another order.
 ///
