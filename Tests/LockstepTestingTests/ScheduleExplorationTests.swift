@@ -137,7 +137,7 @@ struct ScheduleExplorationTests {
     func explorerFindsTheLostUpdate() async {
         let issues = ReportedIssues()
         await withKnownIssue {
-            await exploreSchedules(count: 100) {
+            await exploreSchedules(count: 100, seed: 4) {
                 let services = WalletServices()
                 let store = TestStore(
                     state: WalletState(),
@@ -156,8 +156,8 @@ struct ScheduleExplorationTests {
         let failed = issues.failedSchedule
         #expect(failed != nil)
         // The run and the seed the testing article shows.
-        #expect(failed?.run == 3)
-        #expect(failed?.seed == 487617019471545679)
+        #expect(failed?.run == 2)
+        #expect(failed?.seed == 16462000697783136304)
         // The failing run's own failure (the difference), then the seed: nothing of the runs
         // that passed.
         #expect(issues.all.count == 2)
@@ -169,7 +169,7 @@ struct ScheduleExplorationTests {
     func articleSeedReplaysTheLostUpdate() async {
         let issues = ReportedIssues()
         await withKnownIssue {
-            await exploreSchedules(replaying: 487617019471545679) {
+            await exploreSchedules(replaying: 16462000697783136304) {
                 let services = WalletServices()
                 let store = TestStore(
                     state: WalletState(),
@@ -203,19 +203,24 @@ struct ScheduleExplorationTests {
         let failed = try #require(issues.failedSchedule)
         #expect(failed.run <= 100)
 
+        // The replay reports the failure alone, with no seed: it is not an exploration.
+        let replayIssues = ReportedIssues()
+        await withKnownIssue {
+            await exploreSchedules(replaying: failed.seed) {
+                _ = await completeLevel()
+            }
+        } matching: { issue in
+            replayIssues.record(issue)
+        }
+        #expect(replayIssues.all.count == 1)
+        #expect(replayIssues.all.first?.contains("Difference") == true)
+
+        // And it loses the same coins, in the same order of reads and writes, every time.
         var replays: [RaceOutcome] = []
         for _ in 0..<10 {
-            let replayIssues = ReportedIssues()
-            await withKnownIssue {
-                await exploreSchedules(replaying: failed.seed) {
-                    replays.append(await completeLevel())
-                }
-            } matching: { issue in
-                replayIssues.record(issue)
+            await exploreSchedules(replaying: failed.seed) {
+                replays.append(await completeLevel(checking: false))
             }
-            // A replay reports the failure alone, with no seed: it is not an exploration.
-            #expect(replayIssues.all.count == 1)
-            #expect(replayIssues.all.first?.contains("Difference") == true)
         }
         #expect(replays.count == 10)
         #expect(replays.allSatisfy { $0 == replays[0] })
@@ -224,7 +229,6 @@ struct ScheduleExplorationTests {
 
     @Test("The same seed gives the same order on every run, and other seeds other orders")
     func sameSeedSameOrder() async {
-        var distinct: Set<[String]> = []
         var distinctHistories: Set<[String]> = []
         var balances: Set<Int> = []
         for seed: UInt64 in 0..<20 {
@@ -236,14 +240,11 @@ struct ScheduleExplorationTests {
             }
             #expect(outcomes.count == 20)
             #expect(outcomes.allSatisfy { $0 == outcomes[0] }, "seed \(seed)")
-            distinct.insert(outcomes[0].log)
             distinctHistories.insert(outcomes[0].history)
             balances.insert(outcomes[0].balance)
         }
-        // The store reduces the actions in one order (each middleware dispatches from where it
-        // is), but the middlewares reach the wallet in several.
-        #expect(distinct.count == 1)
         #expect(distinctHistories.count > 1)
         #expect(balances.count > 1)
     }
 }
+

@@ -13,7 +13,7 @@ import Lockstep
 /// some run:
 ///
 /// ```swift
-/// await exploreSchedules(count: 100) {
+/// await exploreSchedules(count: 100, seed: 4) {
 ///     let services = WalletServices()
 ///     let store = TestStore(
 ///         state: WalletState(),
@@ -69,7 +69,7 @@ public func exploreSchedules(
 ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     var seeds = SplitMix64(seed: seed)
-    for run in 1...max(count, 1) {
+    for run in stride(from: 1, through: count, by: 1) {
         let runSeed = seeds.next()
         guard await runSchedule(seed: runSeed, reportingErrorsAt: location, body) else { continue }
         location.report("""
@@ -85,10 +85,13 @@ public func exploreSchedules(
 /// of the test's work are picked in the same order, and the run fails the same way.
 ///
 /// ```swift
-/// await exploreSchedules(replaying: 487617019471545679) {
+/// await exploreSchedules(replaying: 16462000697783136304) {
 ///     // the body that failed, unchanged
 /// }
 /// ```
+///
+/// A seed replays a schedule of the same code: a change to the test, to the app or to Lockstep
+/// changes the jobs there are, and so what the seed picks.
 ///
 /// A replay is exact when everything that makes a job ready happens on the main queue, where
 /// the test's executor and the main actor run and where the generator draws: the work of the
