@@ -17,7 +17,7 @@ import Lockstep
 /// Work a test starts by hand runs here too when it prefers the executor:
 ///
 /// ```swift
-/// await withTaskExecutorPreference(SerialTestExecutor.shared) {
+/// await withTaskExecutorPreference(SerialTestExecutor.current) {
 ///     await model.refresh()   // its child tasks and default actors run one job at a time
 /// }
 /// ```
@@ -58,15 +58,10 @@ public final class SerialTestExecutor: TaskExecutor {
         self.order = order.map { Lock($0) }
     }
 
-    /// An executor that runs the ready job `generator` picks each time the main queue comes to
-    /// it: the executor of one run of `exploreSchedules`.
+    /// An executor that runs, each time the main queue comes to it, the ready job a generator
+    /// seeded with `seed` picks: the executor of one run of `exploreSchedules`.
     convenience init(seed: UInt64) {
         self.init(order: SeededOrder(seed: seed))
-    }
-
-    /// How many jobs this executor has run; an exploring executor only.
-    var picks: Int {
-        order?.withLock { $0.picks } ?? 0
     }
 
     /// Runs `job` on the main queue: after every job enqueued before it, or, for the executor
@@ -83,8 +78,9 @@ public final class SerialTestExecutor: TaskExecutor {
         // Each job takes turns of the main queue, as on the first-in, first-out executor, so
         // the main actor's jobs interleave with these as they do there; but the generator may
         // hold it back for a few turns, letting the main queue run what was enqueued on it
-        // meanwhile, and picks which ready job a turn runs. Every draw is made on the main
-        // queue, where the work of the test runs, so the same seed draws the same way.
+        // meanwhile, and picks which ready job a turn runs. The draws are made where the jobs
+        // are enqueued and where the turns run: on the main queue for all of the test's work
+        // that the toolkit orders, so the same seed draws the same way.
         let delay = order.withLock { $0.drawDelay() }
         takeTurn(with: job, order: order, delay: delay)
     }
@@ -109,8 +105,6 @@ struct SeededOrder: Sendable {
     /// The jobs whose turn has come and that no turn has run yet.
     var ready: [UnownedJob] = []
     var generator: SplitMix64
-    /// How many jobs the executor has run.
-    var picks = 0
 
     /// The most turns of the main queue a job is held back.
     static let maxDelay: UInt64 = 12
@@ -131,7 +125,6 @@ struct SeededOrder: Sendable {
     /// finds one.
     mutating func takeNext(adding job: UnownedJob) -> UnownedJob {
         ready.append(job)
-        picks += 1
         guard ready.count > 1 else { return ready.removeLast() }
         let index = Int(generator.next() % UInt64(ready.count))
         return ready.remove(at: index)

@@ -31,7 +31,9 @@ import Lockstep
 /// effects, work under a cancellation id, and the default actors these call) runs on
 /// ``SerialTestExecutor``, one job at a time in a fixed order, so racing middlewares dispatch
 /// their actions in the same order on every run. A `Task { }` started inside a middleware is
-/// not covered: see "Why every run is the same" in the testing article.
+/// not covered: see "Why every run is the same" in the testing article. A test store made inside
+/// ``exploreSchedules(count:seed:isolation:fileID:filePath:line:column:_:)`` takes, on purpose,
+/// another order in each run, and the same order again for the same seed.
 ///
 /// ## When `send` returns
 ///
