@@ -227,6 +227,47 @@ struct ScheduleExplorationTests {
         #expect(replays[0].balance != 15)
     }
 
+    @Test("A run whose body throws fails, and names its seed")
+    func thrownErrorEndsTheExploration() async {
+        struct LostCoins: Error {}
+        let issues = ReportedIssues()
+        var runs = 0
+        await withKnownIssue {
+            await exploreSchedules(count: 100, seed: 4) {
+                runs += 1
+                let outcome = await completeLevel(checking: false)
+                if outcome.balance != 15 {
+                    throw LostCoins()
+                }
+            }
+        } matching: { issue in
+            issues.record(issue)
+        }
+        #expect(runs == 2)
+        #expect(issues.all.count == 2)
+        #expect(issues.all.first?.contains("Caught error: LostCoins()") == true)
+        #expect(issues.failedSchedule?.seed == 16462000697783136304)
+    }
+
+    @Test("An exploration whose runs all pass runs `count` schedules and reports nothing")
+    func passingExplorationRunsEverySchedule() async {
+        var runs = 0
+        var balances: Set<Int> = []
+        await exploreSchedules(count: 25) {
+            runs += 1
+            let services = WalletServices()
+            let store = TestStore(
+                state: WalletState(), reducer: walletReducer, services: services,
+                middlewares: [rewardMiddleware]
+            )
+            store.exhaustivity = .off
+            await store.send(.levelCompleted)
+            balances.insert(await services.wallet.balance)
+        }
+        #expect(runs == 25)
+        #expect(balances == [10])
+    }
+
     @Test("The same seed gives the same order on every run, and other seeds other orders")
     func sameSeedSameOrder() async {
         var distinctHistories: Set<[String]> = []
