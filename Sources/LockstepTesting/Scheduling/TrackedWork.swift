@@ -31,6 +31,9 @@ import Lockstep
 public final class TrackedWork: Sendable {
     let monitor = WorkMonitor(parent: WorkMonitor.scope)
     private let tasks = Lock<[Task<Void, Never>]>([])
+    /// The test's executor when the scope was made: that of the current run of
+    /// `exploreSchedules`, or the shared one.
+    private let executor = SerialTestExecutor.current
 
     /// How long the toolkit's waits give tracked work that waits on something the toolkit cannot
     /// see, counted in turns of the main queue in which no test executor runs a job: 1,000 unless
@@ -77,7 +80,7 @@ public final class TrackedWork: Sendable {
         let monitor = monitor
         let trackedTask = TrackedTask(monitor: monitor, label: label)
         let completion = TrackedWorkCompletion<Success>(label: label)
-        let task = Task(executorPreference: SerialTestExecutor.shared) {
+        let task = Task(executorPreference: executor) {
             let result: Result<Success, any Error>
             do {
                 result = .success(try await WorkTracking.$scope.withValue(monitor) {

@@ -70,6 +70,7 @@ package final class WorkMonitor: WorkScope {
     /// The quiet settle rounds after which tracked work that counts as running, while the test
     /// executors run nothing, is taken to wait on something the toolkit cannot see.
     private let quietPeriod: Int
+    private let executor = SerialTestExecutor.current
     /// Whether quiescence also needs a task that has not finished: true for the monitor of a
     /// test's stores (``forCurrentTest()``), which cannot see work the test starts by hand, so
     /// that a wait with none of its work left in flight never decides that nothing can satisfy it.
@@ -232,9 +233,10 @@ package final class WorkMonitor: WorkScope {
         return message
     }
 
-    /// The executor the work of the test runs on.
+    /// The executor the work of the test runs on: the one of the current explored schedule
+    /// when the monitor was made in one, else the first-in, first-out one.
     package var preferredExecutor: (any TaskExecutor)? {
-        SerialTestExecutor.shared
+        executor
     }
 
     /// What to do about work that waits on something the toolkit cannot see.

@@ -31,7 +31,9 @@ import Lockstep
 /// effects, work under a cancellation id, and the default actors these call) runs on
 /// ``SerialTestExecutor``, one job at a time in a fixed order, so racing middlewares dispatch
 /// their actions in the same order on every run. A `Task { }` started inside a middleware is
-/// not covered: see "Why every run is the same" in the testing article.
+/// not covered: see "Why every run is the same" in the testing article. A test store made inside
+/// ``exploreSchedules(count:seed:isolation:fileID:filePath:line:column:_:)`` takes, on purpose,
+/// another order in each run, and the same order again for the same seed.
 ///
 /// ## When `send` returns
 ///
@@ -102,6 +104,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// Tracks the store's work; a scope of `withTrackedWork` sees it too, and otherwise the
     /// monitor of the test, which every wait of the toolkit in the test asks.
     let monitor = WorkMonitor(parent: WorkMonitor.scope ?? WorkMonitor.forCurrentTest())
+    /// The executor the store's work prefers: ``SerialTestExecutor/current`` when the test store
+    /// was made, so each run of `exploreSchedules` has its own.
+    let executor = SerialTestExecutor.current
     private var reductions: [ObservedReduction] = []
     var received: [ObservedReduction] = []
     let ledger: TestStoreLedger
@@ -118,7 +123,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         self.store = store
         self.ledger = TestStoreLedger(location: location)
         store.installTracking(monitor)
-        store.preferExecutor(SerialTestExecutor.shared)
+        store.preferExecutor(executor)
         sink.receive = { [weak self] reduction in
             self?.record(ObservedReduction(
                 action: reduction.action, before: reduction.stateBefore, after: reduction.stateAfter,
@@ -185,7 +190,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let trackedTask = TrackedTask(monitor: monitor, label: label)
         let start = reductions.count
         let store = self.store
-        let task = Task(executorPreference: SerialTestExecutor.shared) {
+        let task = Task(executorPreference: executor) {
             await Self.dispatch(action, to: store, as: trackedTask)
         }
         ledger.add(task)
