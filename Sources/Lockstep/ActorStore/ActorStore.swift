@@ -107,9 +107,9 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     @usableFromInline lazy var dispatcher = Dispatcher<Action>(
         cancellations: cancellations,
         readState: { [weak self] in await self?.currentState },
-        reduceReporting: { [weak self] action, check in
+        reduceReporting: { [weak self] action, check, reporting in
             guard check != nil || !Task.isCancelled else { return .dropped }
-            guard let (run, report) = await self?.reduceReporting(action, check: check) else {
+            guard let (run, report) = await self?.reduceReporting(action, check: check, reporting: reporting) else {
                 reportDispatchToReleasedStore(action, storeType: "ActorStore")
                 return .dropped
             }
@@ -264,12 +264,15 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// Reduces `action` for ``Dispatcher/reduceReporting``, when `check` passes (or there is
     /// none, and the task is not cancelled): the side effects still to run, and the report.
     func reduceReporting(
-        _ action: Action, check: ReducerCheck?
+        _ action: Action, check: ReducerCheck?, reporting: Bool
     ) -> (SideEffectRun<State, Action>?, ReducerReport) {
         if let check {
             guard check(currentState) else { return (nil, .dropped) }
         } else if Task.isCancelled {
             return (nil, .dropped)
+        }
+        guard reporting else {
+            return (reduce(action, origin: .middleware), .reduced(before: nil, after: nil))
         }
         let before = currentState
         let run = reduce(action, origin: .middleware)

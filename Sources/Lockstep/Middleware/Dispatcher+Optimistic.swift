@@ -95,7 +95,7 @@ extension Dispatcher {
         line: UInt = #line,
         column: UInt = #column
     ) async -> StateChange<State>? {
-        guard case .reduced(let before?, let after?) = await reduceReporting(action, nil) else { return nil }
+        guard case .reduced(let before?, let after?) = await reduceReporting(action, nil, true) else { return nil }
         guard
             let stateBefore = Self.cast(
                 before, to: State.self, for: "dispatch(_:returningChangeOf:)",
@@ -175,7 +175,7 @@ extension Dispatcher {
         success: ((Success) -> Action)? = nil,
         failure: ((Failure) -> Action)? = nil
     ) async -> OptimisticOutcome<Success, Failure> {
-        switch await reduceReporting(change, nil) {
+        switch await reduceReporting(change, nil, true) {
         case .dropped:
             return .cancelled
         case .reduced(let before, let after) where isEqualState(before, after):
@@ -189,7 +189,7 @@ extension Dispatcher {
         } catch {
             if error is CancellationError || Task.isCancelled {
                 // Dispatched despite the cancellation, as long as the feature is still there.
-                _ = await reduceReporting(rollback) { _ in true }
+                _ = await reduceReporting(rollback, { _ in true }, false)
                 return .cancelled
             }
             await body(rollback)

@@ -65,8 +65,10 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// Dispatches as `body` does and reports what the reducer made of the action (see
     /// ``ReducerReport``). With a check, the action is reduced only if the check passes on the
     /// state right before the reducer, even when the dispatching task is cancelled: how a
-    /// rollback still reaches a feature that is there.
-    let reduceReporting: @Sendable (Action, ReducerCheck?) async -> ReducerReport
+    /// rollback still reaches a feature that is there. With `reporting` false, the report
+    /// carries no states: nothing keeps the state from before the reducer, so an in-place
+    /// reducer changes it without a copy.
+    let reduceReporting: @Sendable (_ action: Action, _ check: ReducerCheck?, _ reporting: Bool) async -> ReducerReport
 
     /// Creates a dispatcher that hands every action to `dispatch`.
     ///
@@ -79,7 +81,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         self.body = dispatch
         self.cancellations = Cancellations()
         self.readState = { nil }
-        self.reduceReporting = { action, _ in
+        self.reduceReporting = { action, _, _ in
             await dispatch(action)
             return .unknown
         }
@@ -88,7 +90,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     init(
         cancellations: Cancellations,
         readState: @escaping @Sendable () async -> (any Sendable)?,
-        reduceReporting: @escaping @Sendable (Action, ReducerCheck?) async -> ReducerReport,
+        reduceReporting: @escaping @Sendable (Action, ReducerCheck?, Bool) async -> ReducerReport,
         _ dispatch: @escaping @Sendable (Action) async -> Void
     ) {
         self.body = dispatch
@@ -115,7 +117,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         let body = self.body
         let readState = self.readState
         let parentReduceReporting = self.reduceReporting
-        let reduceReporting: @Sendable (FeatureAction, ReducerCheck?) async -> ReducerReport = { action, check in
+        let reduceReporting: @Sendable (FeatureAction, ReducerCheck?, Bool) async -> ReducerReport = { action, check, reporting in
             // The parent checks its own state: the feature's part must be there, and pass.
             var parentCheck: ReducerCheck?
             if let check {
@@ -124,8 +126,8 @@ public struct Dispatcher<Action: Sendable>: Sendable {
                     return check(part)
                 }
             }
-            let report = await parentReduceReporting(embed(action), parentCheck)
-            guard case .reduced(let before, let after) = report else { return report }
+            let report = await parentReduceReporting(embed(action), parentCheck, reporting)
+            guard reporting, case .reduced(let before, let after) = report else { return report }
             let partBefore: FeatureState? = (before as? State).flatMap(state)
             let partAfter: FeatureState? = (after as? State).flatMap(state)
             return .reduced(before: partBefore, after: partAfter)
@@ -134,13 +136,14 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         // must be there right before the reducer; without a check of its own (a rollback's), the
         // work must not be cancelled either. The check runs on the store's actor, in the
         // dispatching task.
-        let reduceWhilePresent: @Sendable (FeatureAction, ReducerCheck?) async -> ReducerReport = { action, check in
-            await reduceReporting(action, check ?? { _ in !Task.isCancelled })
+        let reduceWhilePresent: @Sendable (FeatureAction, ReducerCheck?, Bool) async -> ReducerReport = { action, check, reporting in
+            await reduceReporting(action, check ?? { _ in !Task.isCancelled }, reporting)
         }
         let featureReduceReporting = requiringPart ? reduceWhilePresent : reduceReporting
         let dispatch: @Sendable (FeatureAction) async -> Void
         if requiringPart {
-            dispatch = { action in _ = await reduceWhilePresent(action, nil) }
+            // No one reads the report of a plain dispatch: no state is kept across the reducer.
+            dispatch = { action in _ = await reduceWhilePresent(action, nil, false) }
         } else {
             dispatch = { action in await body(embed(action)) }
         }

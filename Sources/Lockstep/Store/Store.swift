@@ -401,9 +401,12 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// Phase 1 for ``Dispatcher/reduceReporting``, when `check` passes (or there is none): the
     /// side effects still to run, and the state right before and after the reducer.
     private func reduceReporting(
-        _ action: Action, check: ReducerCheck?
+        _ action: Action, check: ReducerCheck?, reporting: Bool
     ) -> (SideEffectRun<State, Action>?, ReducerReport) {
         if let check, !check(currentState) { return (nil, .dropped) }
+        guard reporting else {
+            return (reduce(action, origin: .middleware), .reduced(before: nil, after: nil))
+        }
         let before = currentState
         let run = reduce(action, origin: .middleware)
         return (run, .reduced(before: before, after: currentState))
@@ -413,11 +416,11 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         Dispatcher(
             cancellations: cancellations,
             readState: { @MainActor [weak self] in self?.currentState },
-            reduceReporting: { @MainActor [weak self] action, check in
+            reduceReporting: { @MainActor [weak self] action, check, reporting in
                 // With a check, the check decides instead of the task's cancellation (a rollback).
                 guard check != nil || !Task.isCancelled else { return .dropped }
                 // As below, the strong reference lives only for phase 1.
-                guard let (run, report) = self?.reduceReporting(action, check: check) else {
+                guard let (run, report) = self?.reduceReporting(action, check: check, reporting: reporting) else {
                     reportDispatchToReleasedStore(action, storeType: "Store")
                     return .dropped
                 }
