@@ -1,7 +1,7 @@
 import Dispatch
 import Lockstep
 
-/// The jobs of the test executors (``SerialTestExecutor``): how many are enqueued and not yet
+/// The jobs of one test executor (``SerialTestExecutor``): how many are enqueued and not yet
 /// run, how many have run, and who to tell when none is left.
 ///
 /// A test's tracked work all prefers a test executor, so "no job enqueued, and none ran for a
@@ -10,8 +10,8 @@ import Lockstep
 /// task that never touched a test double (an `async let`, a task-group child) still has jobs on
 /// the executor while it runs, so a parked sibling cannot hide it.
 ///
-/// The counts are shared by every test running now: another test's jobs only delay a decision
-/// (a monitor waits for a quiet executor), they never make one.
+/// Each test has an executor of its own (its work scope's), so another test's jobs never delay
+/// its decisions, however busy that test keeps the main queue.
 final class ExecutorActivity: Sendable {
     private struct State {
         var enqueued = 0
@@ -20,12 +20,9 @@ final class ExecutorActivity: Sendable {
         var idleListeners: [UInt64: @Sendable () -> Void] = [:]
     }
 
-    /// The counts of every test executor.
-    static let shared = ExecutorActivity()
-
     private let state = Lock(State())
 
-    private init() {}
+    init() {}
 
     /// The jobs enqueued and not finished, and the number of jobs that have finished.
     var snapshot: (enqueued: Int, completed: UInt64) {

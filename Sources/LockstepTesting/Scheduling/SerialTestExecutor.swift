@@ -44,8 +44,17 @@ public final class SerialTestExecutor: TaskExecutor {
     /// }
     /// ```
     public static var current: SerialTestExecutor {
-        exploring ?? shared
+        exploring ?? (WorkTracking.current as? WorkMonitor)?.executor ?? shared
     }
+
+    /// A first-in, first-out executor of its own, for the work scope of one test: it orders jobs
+    /// as ``shared`` does (each goes to the main queue), and counts them for that test alone.
+    static func forWorkScope() -> SerialTestExecutor {
+        SerialTestExecutor(order: nil)
+    }
+
+    /// The jobs enqueued on this executor and not run yet, and the jobs it has run.
+    let activity = ExecutorActivity()
 
     /// The executor of the current run of `exploreSchedules`, if any.
     @TaskLocal static var exploring: SerialTestExecutor?
@@ -69,12 +78,12 @@ public final class SerialTestExecutor: TaskExecutor {
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         // Counted until it has run, so that a test's work monitor knows when nothing is left to run.
-        ExecutorActivity.shared.jobEnqueued()
+        activity.jobEnqueued()
         guard let order else {
             let executor = asUnownedTaskExecutor()
             DispatchQueue.main.async {
                 job.runSynchronously(on: executor)
-                ExecutorActivity.shared.jobFinished()
+                self.activity.jobFinished()
             }
             return
         }
@@ -99,7 +108,7 @@ public final class SerialTestExecutor: TaskExecutor {
             }
             let next = order.withLock { $0.takeNext(adding: job) }
             next.runSynchronously(on: self.asUnownedTaskExecutor())
-            ExecutorActivity.shared.jobFinished()
+            self.activity.jobFinished()
         }
     }
 }

@@ -31,9 +31,9 @@ import Lockstep
 public final class TrackedWork: Sendable {
     let monitor = WorkMonitor(parent: WorkMonitor.scope)
     private let tasks = Lock<[Task<Void, Never>]>([])
-    /// The test's executor when the scope was made: that of the current run of
-    /// `exploreSchedules`, or the shared one.
-    private let executor = SerialTestExecutor.current
+    /// The executor of the scope's work: its monitor's (each run of `exploreSchedules` has its
+    /// own).
+    private var executor: SerialTestExecutor { monitor.executor }
 
     /// How long the toolkit's waits give tracked work that waits on something the toolkit cannot
     /// see, counted in turns of the main queue in which no test executor runs a job: 1,000 unless

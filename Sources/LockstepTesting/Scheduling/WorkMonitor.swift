@@ -49,7 +49,9 @@ package final class WorkMonitor: WorkScope {
         /// The test executors' count of finished jobs at the last settle round.
         var lastCompleted: UInt64 = 0
 
-        var listenerToken: UInt64?
+        /// The executors the work runs on (the monitor's own, and those of monitors under it
+        /// that run on another, as an explored run's does), each with its idle listener.
+        var executors: [(executor: SerialTestExecutor, listener: UInt64)] = []
 
         var hasPending: Bool {
             !quiescenceActions.isEmpty || quiescenceWaiters.count > 0
@@ -70,7 +72,9 @@ package final class WorkMonitor: WorkScope {
     /// The quiet settle rounds after which tracked work that counts as running, while the test
     /// executors run nothing, is taken to wait on something the toolkit cannot see.
     private let quietPeriod: Int
-    private let executor = SerialTestExecutor.current
+    /// The executor of the monitor's work: an explored run's, inside `exploreSchedules`, else
+    /// the parent's, else one of its own.
+    let executor: SerialTestExecutor
     /// Whether quiescence also needs a task that has not finished: true for the monitor of a
     /// test's stores (``forCurrentTest()``), which cannot see work the test starts by hand, so
     /// that a wait with none of its work left in flight never decides that nothing can satisfy it.
@@ -81,28 +85,53 @@ package final class WorkMonitor: WorkScope {
         self.parent = parent
         self.requiresUnfinishedWork = false
         self.quietPeriod = Swift.max(TrackedWork.quietPeriod, Self.settleRounds)
-        listenForIdleExecutors()
+        self.executor = SerialTestExecutor.exploring ?? parent?.executor ?? .forWorkScope()
+        watch(executor)
     }
 
     private init(requiringUnfinishedWork: Void) {
         self.parent = nil
         self.requiresUnfinishedWork = true
         self.quietPeriod = Swift.max(TrackedWork.quietPeriod, Self.settleRounds)
-        listenForIdleExecutors()
+        self.executor = SerialTestExecutor.exploring ?? .forWorkScope()
+        watch(executor)
     }
 
     deinit {
-        if let token = state.withLock({ $0.listenerToken }) {
-            ExecutorActivity.shared.removeIdleListener(token)
+        for (executor, listener) in state.withLock({ $0.executors }) {
+            executor.activity.removeIdleListener(listener)
         }
     }
 
-    /// Settles again each time the test executors have run their last job.
-    private func listenForIdleExecutors() {
-        let token = ExecutorActivity.shared.addIdleListener { [weak self] in
-            self?.scheduleSettle()
+    /// Takes `executor`'s jobs into account from now on, here and in every monitor above: a
+    /// settle waits until it has none, and settles again each time it runs its last one.
+    private func watch(_ executor: SerialTestExecutor) {
+        let isNew = state.withLock { state in
+            !state.executors.contains { $0.executor === executor }
         }
-        state.withLock { $0.listenerToken = token }
+        if isNew {
+            let listener = executor.activity.addIdleListener { [weak self] in
+                self?.scheduleSettle()
+            }
+            let kept = state.withLock { state -> Bool in
+                guard !state.executors.contains(where: { $0.executor === executor }) else { return false }
+                state.executors.append((executor, listener))
+                return true
+            }
+            if !kept {
+                executor.activity.removeIdleListener(listener)
+            }
+        }
+        parent?.watch(executor)
+    }
+
+    /// The jobs enqueued and not run, and the jobs run, on every executor of the work.
+    private var executorActivity: (enqueued: Int, completed: UInt64) {
+        state.withLock { $0.executors.map(\.executor) }.reduce(into: (0, 0)) { sum, executor in
+            let snapshot = executor.activity.snapshot
+            sum.0 += snapshot.enqueued
+            sum.1 &+= snapshot.completed
+        }
     }
 
     /// The monitor of the current test's test stores, made the first time a store of the test
@@ -239,6 +268,7 @@ package final class WorkMonitor: WorkScope {
         executor
     }
 
+
     /// What to do about work that waits on something the toolkit cannot see.
     static let unseenWaitAdvice = """
         Work suspended on something the toolkit cannot see stays suspended while the test \
@@ -285,7 +315,7 @@ package final class WorkMonitor: WorkScope {
 
     /// Posts a settle round on the main queue, unless one is posted or nothing waits.
     private func scheduleSettle() {
-        let completed = ExecutorActivity.shared.snapshot.completed
+        let completed = executorActivity.completed
         let post = state.withLock { state -> Bool in
             guard !state.settling, state.hasPending else { return false }
             state.settling = true
@@ -308,7 +338,7 @@ package final class WorkMonitor: WorkScope {
     /// then fail, naming them). A round that finds a job enqueued stops: the executors call
     /// ``scheduleSettle()`` again once they are idle.
     private func settleRound() {
-        let activity = ExecutorActivity.shared.snapshot
+        let activity = executorActivity
         let quietPeriod = quietPeriod
         let requiresUnfinishedWork = requiresUnfinishedWork
         typealias Resumption = WaiterQueue<Int, Void>.Resumption

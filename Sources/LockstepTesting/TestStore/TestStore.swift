@@ -104,9 +104,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// Tracks the store's work; a scope of `withTrackedWork` sees it too, and otherwise the
     /// monitor of the test, which every wait of the toolkit in the test asks.
     let monitor = WorkMonitor(parent: WorkMonitor.scope ?? WorkMonitor.forCurrentTest())
-    /// The executor the store's work prefers: ``SerialTestExecutor/current`` when the test store
-    /// was made, so each run of `exploreSchedules` has its own.
-    let executor = SerialTestExecutor.current
+    /// The executor the store's work prefers: its monitor's, the executor of the test's work
+    /// scope (each run of `exploreSchedules` has its own).
+    var executor: SerialTestExecutor { monitor.executor }
     private var reductions: [ObservedReduction] = []
     var received: [ObservedReduction] = []
     let ledger: TestStoreLedger
