@@ -274,8 +274,8 @@ package final class WorkMonitor: WorkScope {
         Work suspended on something the toolkit cannot see stays suspended while the test \
         waits: a sleep on swift-clocks' TestClock (advance the clock before this wait, or give \
         the code LockstepTesting's ManualClock, whose sleepers the toolkit sees), a stream fed \
-        from outside the test (use an EventSource), real I/O (use a test double, or raise \
-        TrackedWork.quietPeriod).
+        from outside the test (use an EventSource), real I/O, an actor with a custom executor \
+        or a callback from a Dispatch queue (use a test double, or raise TrackedWork.quietPeriod).
         """
 
     /// A new running task of this monitor, named by `label`.
