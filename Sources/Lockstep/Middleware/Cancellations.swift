@@ -192,6 +192,9 @@ extension Cancellations {
         var nextToken: UInt64 = 0
         /// The runs under each id, by token.
         var running: [CancelKey: [UInt64: Entry]] = [:]
+        /// The ids in `running` of the rows of each `forEachMiddleware` (its scope), so that an
+        /// action looks at the rows of its own lift that have work, not at every id running.
+        var rowIDs: [ObjectIdentifier: Set<CancelKey>] = [:]
         /// The identity each lifted optional child was last seen with.
         var presented: [ObjectIdentifier: CancelKey] = [:]
         /// Each throttled id's last run, on its own clock, and the call kept for the end of the
@@ -227,6 +230,7 @@ extension Cancellations {
         /// not started yet, which then never start.
         mutating func takeRuns(under id: CancelKey) -> [Run] {
             guard let entries = running.removeValue(forKey: id) else { return [] }
+            forgetRowID(id)
             return entries.values.compactMap { entry in
                 guard case .started(let task) = entry else { return nil }
                 return task
@@ -236,8 +240,20 @@ extension Cancellations {
         /// Registers a run under `id` whose task is not made yet, and returns its token.
         mutating func reserve(under id: CancelKey) -> UInt64 {
             let token = makeToken()
+            if running[id] == nil, let work = id.value(as: ChildWorkID.self) {
+                rowIDs[work.scope, default: []].insert(id)
+            }
             running[id, default: [:]][token] = .reserved(callerCancelled: false)
             return token
+        }
+
+        /// Forgets `id` among the row ids, once nothing runs under it.
+        mutating func forgetRowID(_ id: CancelKey) {
+            guard let work = id.value(as: ChildWorkID.self) else { return }
+            rowIDs[work.scope]?.remove(id)
+            if rowIDs[work.scope]?.isEmpty == true {
+                rowIDs.removeValue(forKey: work.scope)
+            }
         }
 
         /// The task awaiting the run with `token` is cancelled: returns the run's task to cancel,
@@ -261,6 +277,7 @@ extension Cancellations {
             running[id]?.removeValue(forKey: token)
             if running[id]?.isEmpty == true {
                 running.removeValue(forKey: id)
+                forgetRowID(id)
             }
         }
 
@@ -277,9 +294,10 @@ extension Cancellations {
         mutating func takeRemovedRows<ID: Hashable & Sendable>(
             in scope: ObjectIdentifier, isPresent: (ID) -> Bool
         ) -> [Run] {
-            let removed = running.keys.filter { key in
-                guard let work = key.value(as: ChildWorkID.self), work.scope == scope,
-                    let id = work.identity.value(as: ID.self)
+            // Only the rows of this lift that have work running: none, for most actions.
+            guard let keys = rowIDs[scope] else { return [] }
+            let removed = keys.filter { key in
+                guard let work = key.value(as: ChildWorkID.self), let id = work.identity.value(as: ID.self)
                 else { return false }
                 return !isPresent(id)
             }
