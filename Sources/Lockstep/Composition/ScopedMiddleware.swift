@@ -113,8 +113,21 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
     fileID: StaticString = #fileID,
     line: UInt = #line
 ) -> Middleware<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+    liftIfLet(middleware, state: state, action: action, embed: embed, reportsMissingState: true, site: "\(fileID):\(line)")
+}
+
+/// The middleware `ifLetMiddleware` returns; without `reportsMissingState`, a feature action
+/// while the part is `nil` is ignored silently (an alert's button, whose alert the reducer
+/// already closed).
+func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
+    _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
+    state: KeyPath<State, FeatureState?> & Sendable,
+    action: @escaping @Sendable (Action) -> FeatureAction?,
+    embed: @escaping @Sendable (FeatureAction) -> Action,
+    reportsMissingState: Bool,
+    site: String
+) -> Middleware<State, Action, Services> where FeatureState: Sendable, State: Sendable {
     let scope = ScopeToken()
-    let site = "\(fileID):\(line)"
     return { appState, appAction, services, dispatch in
         let featureState = appState[keyPath: state]
         let presented = featureState.map(identity(of:))
@@ -124,7 +137,9 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
         }
         guard let featureState, let presented else {
             dispatch.cancellations.present(nil, in: scope)
-            reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
+            if reportsMissingState {
+                reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
+            }
             return
         }
         let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
@@ -281,14 +296,27 @@ struct ChildWorkID: Hashable, Sendable {
     let identity: CancelKey
 }
 
-/// The identity of a presented child: its `id` when it is `Identifiable`, otherwise one value
-/// for "presented".
+/// The identity of a presented child: its `id` when it is `Identifiable`; for an enum of
+/// destinations, its case and the `id` of the case's value; otherwise one value for "presented".
 private func identity<Value: Sendable>(of value: Value) -> CancelKey {
-    guard let identifiable = value as? any Identifiable else { return CancelKey(PresentedMarker()) }
     func id<I: Identifiable>(_ value: I) -> CancelKey {
         CancelKey(idOfSendableValue: AnyHashable(value.id))
     }
-    return id(identifiable)
+    if let identifiable = value as? any Identifiable { return id(identifiable) }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum else { return CancelKey(PresentedMarker()) }
+    // Another case is another child, whose presentation cancels the work of the one before.
+    guard let child = mirror.children.first, let name = child.label else {
+        return CancelKey(DestinationIdentity(caseName: String(describing: value), id: nil))
+    }
+    let caseID = (child.value as? any Identifiable).map { id($0) }
+    return CancelKey(DestinationIdentity(caseName: name, id: caseID))
+}
+
+/// The identity of a presented enum: its case and the `id` of the case's value.
+private struct DestinationIdentity: Hashable, Sendable {
+    let caseName: String
+    let id: CancelKey?
 }
 
 private struct PresentedMarker: Hashable, Sendable {}

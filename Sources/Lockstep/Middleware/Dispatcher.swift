@@ -67,6 +67,9 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// state right before the reducer, even when the dispatching task is cancelled: how a
     /// rollback still reaches a feature that is there.
     let reduceReporting: @Sendable (Action, ReducerCheck?) async -> ReducerReport
+    /// Dismisses the presented child (a sheet, a destination, a stack's screen) whose middleware
+    /// this dispatcher was handed to, or `nil` outside one: see ``dismiss(fileID:filePath:line:column:)``.
+    let dismissal: (@Sendable () async -> Void)?
 
     /// Creates a dispatcher that hands every action to `dispatch`.
     ///
@@ -83,18 +86,21 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             await dispatch(action)
             return .unknown
         }
+        self.dismissal = nil
     }
 
     init(
         cancellations: Cancellations,
         readState: @escaping @Sendable () async -> (any Sendable)?,
         reduceReporting: @escaping @Sendable (Action, ReducerCheck?) async -> ReducerReport,
+        dismissal: (@Sendable () async -> Void)? = nil,
         _ dispatch: @escaping @Sendable (Action) async -> Void
     ) {
         self.body = dispatch
         self.cancellations = cancellations
         self.readState = readState
         self.reduceReporting = reduceReporting
+        self.dismissal = dismissal
     }
 
     /// A dispatcher for a feature: it embeds the feature's actions into this dispatcher's
@@ -147,6 +153,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             cancellations: cancellations,
             readState: { (await readState() as? State).flatMap(state) },
             reduceReporting: featureReduceReporting,
+            dismissal: dismissal,
             dispatch
         )
     }

@@ -81,7 +81,9 @@ public func forEachReducer<State, Action, Element, ElementAction>(
 ///
 /// The screen middleware runs for the element actions `action` extracts, with the screen's
 /// state and a dispatcher that embeds its actions as actions of that screen, under a
-/// cancellation id of its own. When the screen leaves the stack (a pop, or any change of the
+/// cancellation id of its own. The screen dismisses itself with the dispatcher's
+/// ``Dispatcher/dismiss(fileID:filePath:line:column:)``, which dispatches
+/// ``StackAction/popFrom(id:)`` with its id. When the screen leaves the stack (a pop, or any change of the
 /// stack that removes it), the work still running for it is cancelled. An element action for an
 /// id the stack does not hold is reported as an issue.
 ///
@@ -121,9 +123,11 @@ public func forEachMiddleware<State, Action, Element, ElementAction, Services: S
             reportMissingChildState(elementAction, what: "no screen of the stack has the id \(id)", site: site)
             return
         }
-        let elementDispatch: Dispatcher<ElementAction> = dispatch.scoped(
-            embed: { embed(.element(id: id, action: $0)) },
-            state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
+        // The screen dismisses itself by popping it and the screens above it.
+        let elementDispatch: Dispatcher<ElementAction> = dispatch.dismissing { await dispatch(embed(.popFrom(id: id))) }
+            .scoped(
+                embed: { embed(.element(id: id, action: $0)) },
+                state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
         await dispatch.cancellations.run(
             CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
         ) {
