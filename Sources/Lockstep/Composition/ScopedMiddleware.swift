@@ -154,7 +154,7 @@ func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
 
 /// Lifts a feature's middleware that needs no services to an optional part of the app state.
 ///
-/// The same as ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_,_,_)``
+/// The same as ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,(Action)->FeatureAction?,_,_,_)``
 /// for a ``PlainMiddleware``.
 ///
 /// - Parameters:

@@ -17,7 +17,7 @@ import IssueReporting
 /// hands out (a ``Store``'s or an ``ActorStore``'s, and every scoped dispatcher made from it)
 /// returns at once, without reducing the action, when the dispatching task is cancelled. That
 /// covers work cancelled by its id (``cancel(id:)``), by a newer run under the same id with
-/// `cancelInFlight`, by the dismissal of its ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_,_,_)``
+/// `cancelInFlight`, by the dismissal of its ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,(Action)->FeatureAction?,_,_,_)``
 /// child or the removal of its ``forEachMiddleware(_:state:action:embed:fileID:line:)-(Middleware<Rows.Element,RowAction,Services>,_,_,_,_,_)``
 /// row, by the release of the store, and by the cancellation of the task that awaits the
 /// dispatch (or of the task ``Store/send(_:)`` returned). The drop is silent: a search that a
