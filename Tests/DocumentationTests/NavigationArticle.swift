@@ -32,6 +32,14 @@ enum NoteDestination: Equatable, Sendable {
     var editor: NoteEditorState? {
         if case .editor(let editor) = self { editor } else { nil }
     }
+
+    var alert: AlertState<NoteAlertAction>? {
+        if case .alert(let alert) = self { alert } else { nil }
+    }
+
+    var shareDialog: ConfirmationDialogState<ShareTarget>? {
+        if case .shareDialog(let dialog) = self { dialog } else { nil }
+    }
 }
 
 enum NoteDestinationAction: Equatable, Sendable {

@@ -1,3 +1,8 @@
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIStandIns
+#endif
 import Lockstep
 import LockstepTesting
 import Testing
@@ -67,5 +72,50 @@ struct NavigationArticleTests {
         #expect(other != .deleteNote)
         #expect(ConfirmationDialogState<ShareTarget>.share.buttons.map(\.id) == [0, 1, 2])
         #expect(ConfirmationDialogState<ShareTarget>.share.titleVisibility == .visible)
+    }
+}
+
+/// The bindings the note screen's alert uses, written as SwiftUI writes them.
+@MainActor
+@Suite("The Navigation article's alert bindings")
+struct NavigationArticleBindingTests {
+    @Test("A tapped button sends its action; the dismissal SwiftUI writes next sends nothing")
+    func tappedButtonThenDismissal() {
+        let store = Store(state: NoteState(text: "Milk"), reducer: noteReducer)
+        let alert = StoreBinding(store, presenting: \.destination?.alert, dismiss: .destination(.dismiss))
+        store.send(.deleteTapped)
+        let deleteButton = alert.value?.buttons[0]
+        #expect(deleteButton?.label == "Delete")
+
+        store.tap(deleteButton!, embed: { .destination(.presented(.alert($0))) })
+        #expect(store.state.isDeleted)
+        #expect(alert.value == nil)
+        alert.value = nil
+        #expect(store.state.destination == nil)
+    }
+
+    @Test("A button without an action sends nothing; the dismissal closes the alert")
+    func cancelButtonThenDismissal() {
+        let store = Store(state: NoteState(text: "Milk"), reducer: noteReducer)
+        let alert = StoreBinding(store, presenting: \.destination?.alert, dismiss: .destination(.dismiss))
+        store.send(.deleteTapped)
+        store.tap(alert.value!.buttons[1], embed: { .destination(.presented(.alert($0))) })
+        #expect(alert.value == .deleteNote)
+        alert.value = nil
+        #expect(alert.value == nil)
+        #expect(!store.state.isDeleted)
+    }
+
+    @Test("The editor's sheet binding shows the editor case of the destination alone")
+    func editorSheetShowsItsCase() {
+        let store = Store(state: NoteState(text: "Milk"), reducer: noteReducer)
+        let sheet = store.binding(
+            state: \.destination?.editor, action: { .destination(.presented(.editor($0))) }, dismiss: .destination(.dismiss))
+        store.send(.deleteTapped)
+        #expect(sheet.wrappedValue == nil)
+        store.send(.editTapped)
+        #expect(sheet.wrappedValue?.draft == "Milk")
+        sheet.wrappedValue = nil
+        #expect(store.state.destination == nil)
     }
 }
