@@ -9,8 +9,10 @@
 /// part is `nil` (a late answer for a dismissed screen) is reported as an issue and changes
 /// nothing; a dismissal of a part that is already `nil` changes nothing.
 ///
-/// List it after the app's own reducer, which then sees the alert still there when it handles the
-/// action of one of its buttons:
+/// List it after the app's own reducer, which then sees the child still there when it handles the
+/// child's actions and its dismissal. An alert is closed after its button's action whatever the
+/// app's reducer did meanwhile, so a button whose action presents another destination in its
+/// place does so from a follow-up action, or the app lists this lifter before its own reducer:
 ///
 /// ```swift
 /// let bookReducer: InPlaceReducer<BookState, BookAction> = combineReducers(
