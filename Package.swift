@@ -37,6 +37,9 @@ let package = Package(
         .library(name: "LockstepLoggingTesting", targets: ["LockstepLoggingTesting"]),
         // Publishers for stores and effects; an app that does not import it builds nothing more.
         .library(name: "LockstepCombine", targets: ["LockstepCombine"]),
+        // A part of the state saved to a file and loaded at start: for the app target, optional
+        // (it brings Foundation, which the core does not).
+        .library(name: "LockstepPersistence", targets: ["LockstepPersistence"]),
         // Scoping with case key paths of @CasePathable actions: for the app target, optional. It
         // brings swift-case-paths and its macros (swift-syntax); an app that does not use it
         // builds neither.
@@ -117,6 +120,14 @@ let package = Package(
                 "Lockstep",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepPersistence",
+            dependencies: [
+                "Lockstep",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -254,6 +265,15 @@ let package = Package(
             dependencies: [
                 "LockstepCasePaths",
                 "LockstepCasePathsTesting",
+                "LockstepTesting",
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepPersistenceTests",
+            dependencies: [
+                "LockstepPersistence",
                 "LockstepTesting",
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],

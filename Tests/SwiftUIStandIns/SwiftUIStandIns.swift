@@ -234,6 +234,38 @@ public struct Button<Label: View>: View {
     public var body: Never { fatalError("Button has no body") }
 }
 
+/// The role of a button: SwiftUI's `ButtonRole`.
+public struct ButtonRole: Equatable, Sendable {
+    let name: String
+
+    /// A button that cancels.
+    public static let cancel = ButtonRole(name: "cancel")
+    /// A button that destroys data.
+    public static let destructive = ButtonRole(name: "destructive")
+}
+
+extension Button {
+    /// A button with a role, whose label `label` builds.
+    ///
+    /// - Parameters:
+    ///   - role: The button's role, or `nil`.
+    ///   - action: What the button does when tapped.
+    ///   - label: The button's label.
+    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(action: action, label: label)
+    }
+}
+
+/// Whether a part of a view is shown: SwiftUI's `Visibility`.
+public enum Visibility: Hashable, Sendable {
+    /// As the platform decides.
+    case automatic
+    /// Shown.
+    case visible
+    /// Hidden.
+    case hidden
+}
+
 extension Button where Label == Text {
     /// A button labeled with `title`.
     ///
@@ -400,6 +432,21 @@ public struct AlertModifier<Actions: View, Message: View> {
     public let message: Message
 }
 
+/// The settings of an `alert(_:isPresented:presenting:actions:message:)` or a
+/// `confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)`.
+public struct PresentingModifier<T, Actions: View, Message: View> {
+    /// The title.
+    public let title: Text
+    /// Whether the alert or dialog is shown.
+    public let isPresented: Binding<Bool>
+    /// The value shown, `nil` while nothing is.
+    public let data: T?
+    /// Makes the buttons of a value.
+    public let actions: (T) -> Actions
+    /// Makes the message of a value.
+    public let message: (T) -> Message
+}
+
 /// The settings of a `navigationDestination(for:destination:)`.
 public struct NavigationDestinationModifier<Value: Hashable, Destination: View> {
     /// Makes the screen of a value of the path.
@@ -451,6 +498,52 @@ extension View {
         ModifiedContent(
             content: self,
             modifier: AlertModifier(title: String(title), isPresented: isPresented, actions: actions(), message: message()))
+    }
+
+    /// Presents an alert for `data` while `isPresented` is true.
+    ///
+    /// - Parameters:
+    ///   - title: The title.
+    ///   - isPresented: Whether the alert is shown; set to false when the user dismisses it.
+    ///   - data: The value the alert shows.
+    ///   - actions: Makes the buttons of the value.
+    ///   - message: Makes the message of the value.
+    /// - Returns: The view with the alert.
+    public func alert<T, Actions: View, Message: View>(
+        _ title: Text,
+        isPresented: Binding<Bool>,
+        presenting data: T?,
+        @ViewBuilder actions: @escaping (T) -> Actions,
+        @ViewBuilder message: @escaping (T) -> Message
+    ) -> ModifiedContent<Self, PresentingModifier<T, Actions, Message>> {
+        ModifiedContent(
+            content: self,
+            modifier: PresentingModifier(
+                title: title, isPresented: isPresented, data: data, actions: actions, message: message))
+    }
+
+    /// Presents a confirmation dialog for `data` while `isPresented` is true.
+    ///
+    /// - Parameters:
+    ///   - title: The title.
+    ///   - isPresented: Whether the dialog is shown; set to false when the user dismisses it.
+    ///   - titleVisibility: Whether the title is shown.
+    ///   - data: The value the dialog shows.
+    ///   - actions: Makes the buttons of the value.
+    ///   - message: Makes the message of the value.
+    /// - Returns: The view with the dialog.
+    public func confirmationDialog<T, Actions: View, Message: View>(
+        _ title: Text,
+        isPresented: Binding<Bool>,
+        titleVisibility: Visibility = .automatic,
+        presenting data: T?,
+        @ViewBuilder actions: @escaping (T) -> Actions,
+        @ViewBuilder message: @escaping (T) -> Message
+    ) -> ModifiedContent<Self, PresentingModifier<T, Actions, Message>> {
+        ModifiedContent(
+            content: self,
+            modifier: PresentingModifier(
+                title: title, isPresented: isPresented, data: data, actions: actions, message: message))
     }
 
     /// Shows the view `destination` makes for each value of type `data` on the path of the

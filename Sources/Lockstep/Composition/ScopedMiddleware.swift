@@ -163,12 +163,37 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
     fileID: StaticString = #fileID,
     line: UInt = #line
 ) -> SideEffect<State, Action, Services> where FeatureState: Sendable, State: Sendable {
+    liftIfLet(middleware, state: state, action: action, embed: embed, reportsMissingState: true, site: "\(fileID):\(line)")
+}
+
+/// The side effect `ifLetMiddleware` returns; without `reportsMissingState`, a feature action
+/// while the part is `nil` is ignored silently (an alert's button, whose alert the reducer
+/// already closed).
+///
+/// `featureSelects`, the check of a lifted feature side effect, is asked for a feature action
+/// while the part is there. With a `dismissal` action, the feature's dispatcher dismisses the
+/// child by dispatching it (see ``Dispatcher/dismiss(fileID:filePath:line:column:)``).
+func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
+    _ middleware: @escaping Middleware<FeatureState, FeatureAction, Services>,
+    selects featureSelects: SideEffectSelector<FeatureState, FeatureAction>? = nil,
+    state: KeyPath<State, FeatureState?> & Sendable,
+    action: @escaping @Sendable (Action) -> FeatureAction?,
+    embed: @escaping @Sendable (FeatureAction) -> Action,
+    dismissal: Action? = nil,
+    reportsMissingState: Bool,
+    site: String
+) -> SideEffect<State, Action, Services> where FeatureState: Sendable, State: Sendable {
     let scope = ScopeToken()
-    let site = "\(fileID):\(line)"
-    // For an action of no feature, the check records the presented child right after the
-    // reducer (cancelling a dismissed one's work), and the middleware is not called.
+    // For an action of no feature (or one the feature's own check leaves out), the check
+    // records the presented child right after the reducer (cancelling a dismissed one's work),
+    // and the middleware is not called.
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
-        guard action(appAction) == nil else { return true }
+        if let featureAction = action(appAction) {
+            guard let featureSelects, let featureState = appState[keyPath: state] else { return true }
+            let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
+                embed: embed, state: { (appState: State) in appState[keyPath: state] }, requiringPart: true)
+            if featureSelects(featureState, featureAction, featureDispatch) { return true }
+        }
         dispatch.cancellations.present(appState[keyPath: state].map(identity(of:)), in: scope)
         return false
     }
@@ -181,10 +206,15 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
         }
         guard let featureState, let presented else {
             dispatch.cancellations.present(nil, in: scope)
-            reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
+            if reportsMissingState {
+                reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
+            }
             return
         }
-        let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
+        // A presented child dismisses itself by dispatching `dismissal`; the feature's
+        // dispatcher is scoped from this one, and inherits it.
+        let parentDispatch = dismissal.map { dismissal in dispatch.dismissing { await dispatch(dismissal) } } ?? dispatch
+        let featureDispatch: Dispatcher<FeatureAction> = parentDispatch.scoped(
             embed: embed, state: { (appState: State) in appState[keyPath: state] }, requiringPart: true)
         // Recording the child as presented (cancelling a dismissed one's work) and registering
         // this work are one step, so a dismissal seen by a concurrent call cancels it.
@@ -196,7 +226,7 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction, Services
 
 /// Lifts a feature's middleware that needs no services to an optional part of the app state.
 ///
-/// The same as ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_,_,_)``
+/// The same as ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,(Action)->FeatureAction?,_,_,_)``
 /// for a ``PlainMiddleware``.
 ///
 /// - Parameters:
@@ -344,14 +374,27 @@ struct ChildWorkID: Hashable, Sendable {
     let identity: CancelKey
 }
 
-/// The identity of a presented child: its `id` when it is `Identifiable`, otherwise one value
-/// for "presented".
+/// The identity of a presented child: its `id` when it is `Identifiable`; for an enum of
+/// destinations, its case and the `id` of the case's value; otherwise one value for "presented".
 private func identity<Value: Sendable>(of value: Value) -> CancelKey {
-    guard let identifiable = value as? any Identifiable else { return CancelKey(PresentedMarker()) }
     func id<I: Identifiable>(_ value: I) -> CancelKey {
         CancelKey(idOfSendableValue: AnyHashable(value.id))
     }
-    return id(identifiable)
+    if let identifiable = value as? any Identifiable { return id(identifiable) }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum else { return CancelKey(PresentedMarker()) }
+    // Another case is another child, whose presentation cancels the work of the one before.
+    guard let child = mirror.children.first, let name = child.label else {
+        return CancelKey(DestinationIdentity(caseName: String(describing: value), id: nil))
+    }
+    let caseID = (child.value as? any Identifiable).map { id($0) }
+    return CancelKey(DestinationIdentity(caseName: name, id: caseID))
+}
+
+/// The identity of a presented enum: its case and the `id` of the case's value.
+private struct DestinationIdentity: Hashable, Sendable {
+    let caseName: String
+    let id: CancelKey?
 }
 
 private struct PresentedMarker: Hashable, Sendable {}

@@ -17,7 +17,7 @@ import IssueReporting
 /// hands out (a ``Store``'s or an ``ActorStore``'s, and every scoped dispatcher made from it)
 /// returns at once, without reducing the action, when the dispatching task is cancelled. That
 /// covers work cancelled by its id (``cancel(id:)``), by a newer run under the same id with
-/// `cancelInFlight`, by the dismissal of its ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_,_,_)``
+/// `cancelInFlight`, by the dismissal of its ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,(Action)->FeatureAction?,_,_,_)``
 /// child or the removal of its ``forEachMiddleware(_:state:action:embed:fileID:line:)-(Middleware<Rows.Element,RowAction,Services>,_,_,_,_,_)``
 /// row, by the release of the store, and by the cancellation of the task that awaits the
 /// dispatch (or of the task ``Store/send(_:)`` returned). The drop is silent: a search that a
@@ -69,6 +69,9 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// carries no states: nothing keeps the state from before the reducer, so an in-place
     /// reducer changes it without a copy.
     let reduceReporting: @Sendable (_ action: Action, _ check: ReducerCheck?, _ reporting: Bool) async -> ReducerReport
+    /// Dismisses the presented child (a sheet, a destination, a stack's screen) whose middleware
+    /// this dispatcher was handed to, or `nil` outside one: see ``dismiss(fileID:filePath:line:column:)``.
+    let dismissal: (@Sendable () async -> Void)?
 
     /// Creates a dispatcher that hands every action to `dispatch`.
     ///
@@ -85,18 +88,21 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             await dispatch(action)
             return .unknown
         }
+        self.dismissal = nil
     }
 
     init(
         cancellations: Cancellations,
         readState: @escaping @Sendable () async -> (any Sendable)?,
         reduceReporting: @escaping @Sendable (Action, ReducerCheck?, Bool) async -> ReducerReport,
+        dismissal: (@Sendable () async -> Void)? = nil,
         _ dispatch: @escaping @Sendable (Action) async -> Void
     ) {
         self.body = dispatch
         self.cancellations = cancellations
         self.readState = readState
         self.reduceReporting = reduceReporting
+        self.dismissal = dismissal
     }
 
     /// A dispatcher for a feature: it embeds the feature's actions into this dispatcher's
@@ -151,6 +157,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             cancellations: cancellations,
             readState: { (await readState() as? State).flatMap(state) },
             reduceReporting: featureReduceReporting,
+            dismissal: dismissal,
             dispatch
         )
     }

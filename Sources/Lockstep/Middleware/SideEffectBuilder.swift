@@ -1,6 +1,6 @@
 /// One statement of a store's side effects: a middleware lifted to a feature with
 /// ``scopeMiddleware(_:state:action:embed:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_)``,
-/// ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,_,_,_,_)``
+/// ``ifLetMiddleware(_:state:action:embed:fileID:line:)-(Middleware<FeatureState,FeatureAction,Services>,_,(Action)->FeatureAction?,_,_,_)``
 /// or `forEachMiddleware`, or a plain middleware the ``SideEffectBuilder`` wraps.
 ///
 /// A lifted one carries the function that extracts its feature's action, which the store asks

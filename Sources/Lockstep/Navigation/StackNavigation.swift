@@ -81,7 +81,9 @@ public func forEachReducer<State, Action, Element, ElementAction>(
 ///
 /// The screen middleware runs for the element actions `action` extracts, with the screen's
 /// state and a dispatcher that embeds its actions as actions of that screen, under a
-/// cancellation id of its own. When the screen leaves the stack (a pop, or any change of the
+/// cancellation id of its own. The screen dismisses itself with the dispatcher's
+/// ``Dispatcher/dismiss(fileID:filePath:line:column:)``, which dispatches
+/// ``StackAction/popFrom(id:)`` with its id. When the screen leaves the stack (a pop, or any change of the
 /// stack that removes it), the work still running for it is cancelled. An element action for an
 /// id the stack does not hold is reported as an issue.
 ///
@@ -109,12 +111,70 @@ public func forEachMiddleware<State, Action, Element, ElementAction, Services: S
     fileID: StaticString = #fileID,
     line: UInt = #line
 ) -> SideEffect<State, Action, Services> where State: Sendable, Element: Sendable, ElementAction: Sendable {
+    liftStack(middleware, selects: nil, state: state, action: action, embed: embed, site: "\(fileID):\(line)")
+}
+
+/// Lifts the side effects of a navigation stack's screens, composed in a ``SideEffectBuilder``
+/// (such as one per kind of screen, lifted with `scopeMiddleware(_:case:action:embed:)`), to the
+/// stack: each runs for its screens' actions, as
+/// ``forEachMiddleware(_:state:action:embed:fileID:line:)-(Middleware<Element,ElementAction,Services>,_,_,_,_,_)``
+/// lifts one middleware.
+///
+/// ```swift
+/// @SideEffectBuilder<Screen, ScreenAction, Void>
+/// var screenSideEffects: [SideEffect<Screen, ScreenAction, Void>] {
+///     scopeMiddleware(detailMiddleware, case: { $0.detail }, action: { $0.detail }, embed: ScreenAction.detail)
+/// }
+///
+/// let store = Store(state: AppState(), reducer: appReducer) {
+///     forEachMiddleware(screenSideEffects, state: \AppState.path, action: { $0.path }, embed: AppAction.path)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - sideEffects: The side effects of one screen.
+///   - state: The stack in the app state.
+///   - action: Returns the stack action embedded in an app action, or `nil`.
+///   - embed: Embeds a stack action in an app action, usually the enum case.
+///   - fileID: Named in the issue for an unknown id; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: The side effects of the app, statements of its store's ``SideEffectBuilder``.
+public func forEachMiddleware<State, Action, Element, ElementAction, Services: Sendable>(
+    _ sideEffects: [SideEffect<Element, ElementAction, Services>],
+    state: KeyPath<State, StackState<Element>> & Sendable,
+    action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
+    embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> [SideEffect<State, Action, Services>] where State: Sendable, Element: Sendable, ElementAction: Sendable {
+    sideEffects.map { sideEffect in
+        liftStack(
+            sideEffect.middleware, selects: sideEffect.selects, state: state, action: action, embed: embed,
+            site: "\(fileID):\(line)")
+    }
+}
+
+/// The side effect the stack's `forEachMiddleware` returns; `elementSelects`, the check of a
+/// lifted screen side effect, is asked for an action of a screen the stack holds.
+private func liftStack<State, Action, Element, ElementAction, Services: Sendable>(
+    _ middleware: @escaping Middleware<Element, ElementAction, Services>,
+    selects elementSelects: SideEffectSelector<Element, ElementAction>?,
+    state: KeyPath<State, StackState<Element>> & Sendable,
+    action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
+    embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
+    site: String
+) -> SideEffect<State, Action, Services> where State: Sendable, Element: Sendable, ElementAction: Sendable {
     let scope = ScopeToken()
-    let site = "\(fileID):\(line)"
-    // For an action of no screen, the check cancels the work of popped screens right after the
-    // reducer, and the middleware is not called.
+    // For an action of no screen (or one the screen's own check leaves out), the check cancels
+    // the work of popped screens right after the reducer, and the middleware is not called.
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
-        if case .element = action(appAction) { return true }
+        if case .element(let id, let elementAction) = action(appAction) {
+            guard let elementSelects, let element = appState[keyPath: state][id: id] else { return true }
+            let elementDispatch: Dispatcher<ElementAction> = dispatch.scoped(
+                embed: { embed(.element(id: id, action: $0)) },
+                state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
+            if elementSelects(element, elementAction, elementDispatch) { return true }
+        }
         let stack = appState[keyPath: state]
         dispatch.cancellations.cancelRemovedRows(in: scope) { (id: StackElementID) in stack[id: id] != nil }
         return false
@@ -129,9 +189,11 @@ public func forEachMiddleware<State, Action, Element, ElementAction, Services: S
             reportMissingChildState(elementAction, what: "no screen of the stack has the id \(id)", site: site)
             return
         }
-        let elementDispatch: Dispatcher<ElementAction> = dispatch.scoped(
-            embed: { embed(.element(id: id, action: $0)) },
-            state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
+        // The screen dismisses itself by popping it and the screens above it.
+        let elementDispatch: Dispatcher<ElementAction> = dispatch.dismissing { await dispatch(embed(.popFrom(id: id))) }
+            .scoped(
+                embed: { embed(.element(id: id, action: $0)) },
+                state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
         await dispatch.cancellations.run(
             CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
         ) {

@@ -26,7 +26,7 @@ import IssueReporting
 ///
 /// Every store initializer accepts either form. Compose in-place reducers with
 /// ``combineReducers(_:)-(InPlaceReducer<State,Action>...)``, ``scopeReducer(_:state:action:)->InPlaceReducer<State,Action>``,
-/// ``ifLetReducer(_:state:action:fileID:line:)-(InPlaceReducer<FeatureState,FeatureAction>,_,_,_,_)`` and ``forEachReducer(_:state:action:fileID:line:)-(InPlaceReducer<Rows.Element,RowAction>,_,_,_,_)``; turn a value-form reducer into one with
+/// ``ifLetReducer(_:state:action:fileID:line:)-(InPlaceReducer<FeatureState,FeatureAction>,_,(Action)->FeatureAction?,_,_)`` and ``forEachReducer(_:state:action:fileID:line:)-(InPlaceReducer<Rows.Element,RowAction>,_,_,_,_)``; turn a value-form reducer into one with
 /// ``inPlaceReducer(_:)``.
 public typealias InPlaceReducer<State, Action> = @Sendable (_ state: inout State, _ action: Action) -> Void
 
@@ -165,7 +165,7 @@ public func ifLetReducer<State, Action, FeatureState, FeatureAction>(
 
 /// Lifts a value-form feature reducer to an optional part of the app state.
 ///
-/// The same as the in-place ``ifLetReducer(_:state:action:fileID:line:)-(InPlaceReducer<FeatureState,FeatureAction>,_,_,_,_)``, for a feature
+/// The same as the in-place ``ifLetReducer(_:state:action:fileID:line:)-(InPlaceReducer<FeatureState,FeatureAction>,_,(Action)->FeatureAction?,_,_)``, for a feature
 /// reducer that returns the next state.
 ///
 /// - Parameters:

@@ -106,6 +106,37 @@ public struct StoreBinding<Value: Sendable>: Sendable {
         )
     }
 
+    /// A binding of an optional part of `store`'s state, whose write of `nil` sends `dismiss`:
+    /// the alert or the confirmation dialog on display.
+    ///
+    /// Writing `nil` while the part is there (the user dismissed the alert) sends `dismiss`;
+    /// once the part is gone (a tapped button's action closed it first) it sends nothing, so a
+    /// dismissal is never sent for what is no longer presented. Writing a value changes nothing.
+    ///
+    /// ```swift
+    /// let alert = StoreBinding(store, presenting: \.alert, dismiss: .alert(.dismiss))
+    /// ```
+    ///
+    /// Reading the value observes the part alone.
+    ///
+    /// - Parameters:
+    ///   - store: The store that holds the optional part.
+    ///   - state: The optional part of the state.
+    ///   - dismiss: The action that sets the part to `nil`.
+    public init<Store: StoreProtocol, Part>(
+        _ store: Store,
+        presenting state: KeyPath<Store.State, Part?> & Sendable,
+        dismiss: Store.Action
+    ) where Value == Part? {
+        self.init(
+            get: { readObserved(state, in: store) },
+            set: { newValue in
+                guard newValue == nil, store.state[keyPath: state] != nil else { return }
+                store.send(dismiss)
+            }
+        )
+    }
+
     /// A binding of the ids of a navigation stack's screens, whose writes pop screens: the path
     /// of a SwiftUI `NavigationStack`.
     ///
@@ -157,5 +188,31 @@ public struct StoreBinding<Value: Sendable>: Sendable {
 
 extension Optional {
     /// Whether the value is there: the key path component that observes presence alone.
-    var scopeIsPresent: Bool { self != nil }
+    ///
+    /// Optional, because a key path that ends in an optional chain (`\.destination?.editor`)
+    /// yields `nil` for the whole appended path when the chain stops early; reading a component
+    /// of a non-optional type appended to it crashes the Swift 6.3 runtime on Linux.
+    var scopeIsPresent: Bool? { self != nil }
+}
+
+extension StoreProtocol {
+    /// Sends what tapping `button` of a presented alert or dialog sends: its action, made an
+    /// action of this store with `embed`, or nothing for a button without one (the dismissal
+    /// that follows closes it).
+    ///
+    /// ```swift
+    /// store.tap(button, embed: { .alert(.presented($0)) })
+    /// ```
+    ///
+    /// The presentation form of `ifLetReducer` closes the alert after the action, so the
+    /// dismissal SwiftUI writes next into the alert's ``StoreBinding/init(_:presenting:dismiss:)``
+    /// sends nothing.
+    ///
+    /// - Parameters:
+    ///   - button: The tapped button.
+    ///   - embed: Makes an action of this store of the button's action.
+    public func tap<ButtonAction>(_ button: ButtonState<ButtonAction>, embed: (ButtonAction) -> Action) {
+        guard let action = button.action else { return }
+        send(embed(action))
+    }
 }

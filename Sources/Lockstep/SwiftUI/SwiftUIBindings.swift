@@ -106,4 +106,113 @@ extension StoreProtocol {
     }
 }
 
+extension View {
+    /// Shows the alert at `state` of `store` while it is there: its title, its message, and a
+    /// button for each of its buttons, which sends the button's action when tapped.
+    ///
+    /// ```swift
+    /// .alert(store, state: \.destination?.alert, send: { .destination(.presented(.alert($0))) }, dismiss: .destination(.dismiss))
+    /// ```
+    ///
+    /// Tapping a button sends its action (see ``StoreProtocol/tap(_:embed:)``), after which the
+    /// presentation form of `ifLetReducer` closes the alert; dismissing the alert any other way
+    /// sends `dismiss`.
+    ///
+    /// - Parameters:
+    ///   - store: The store that holds the alert.
+    ///   - state: The optional alert in the store's state.
+    ///   - action: Makes an action of the store of a button's action.
+    ///   - dismiss: The action that closes the alert.
+    /// - Returns: The view with the alert.
+    public func alert<Store: StoreProtocol, ButtonAction: Sendable>(
+        _ store: Store,
+        state: KeyPath<Store.State, AlertState<ButtonAction>?> & Sendable,
+        send action: @escaping @Sendable (ButtonAction) -> Store.Action,
+        dismiss: Store.Action
+    ) -> some View {
+        let presented = StoreBinding(store, presenting: state, dismiss: dismiss)
+        let alert = presented.value
+        return self.alert(
+            Text(alert?.title.string ?? ""),
+            isPresented: Binding(StoreBinding(get: { presented.value != nil }, set: { if !$0 { presented.value = nil } })),
+            presenting: alert,
+            actions: { alert in
+                ForEach(alert.buttons) { button in
+                    Button(role: button.role.map(buttonRole)) {
+                        store.tap(button, embed: action)
+                    } label: {
+                        Text(button.label.string)
+                    }
+                }
+            },
+            message: { alert in
+                if let message = alert.message {
+                    Text(message.string)
+                }
+            }
+        )
+    }
+
+    /// Shows the confirmation dialog at `state` of `store` while it is there: its title, its
+    /// message, and a button for each of its buttons, which sends the button's action when
+    /// tapped.
+    ///
+    /// ```swift
+    /// .confirmationDialog(store, state: \.destination?.shareDialog, send: { .destination(.presented(.shareDialog($0))) }, dismiss: .destination(.dismiss))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store that holds the dialog.
+    ///   - state: The optional dialog in the store's state.
+    ///   - action: Makes an action of the store of a button's action.
+    ///   - dismiss: The action that closes the dialog.
+    /// - Returns: The view with the dialog.
+    public func confirmationDialog<Store: StoreProtocol, ButtonAction: Sendable>(
+        _ store: Store,
+        state: KeyPath<Store.State, ConfirmationDialogState<ButtonAction>?> & Sendable,
+        send action: @escaping @Sendable (ButtonAction) -> Store.Action,
+        dismiss: Store.Action
+    ) -> some View {
+        let presented = StoreBinding(store, presenting: state, dismiss: dismiss)
+        let dialog = presented.value
+        return self.confirmationDialog(
+            Text(dialog?.title.string ?? ""),
+            isPresented: Binding(StoreBinding(get: { presented.value != nil }, set: { if !$0 { presented.value = nil } })),
+            titleVisibility: dialog.map { visibility($0.titleVisibility) } ?? .automatic,
+            presenting: dialog,
+            actions: { dialog in
+                ForEach(dialog.buttons) { button in
+                    Button(role: button.role.map(buttonRole)) {
+                        store.tap(button, embed: action)
+                    } label: {
+                        Text(button.label.string)
+                    }
+                }
+            },
+            message: { dialog in
+                if let message = dialog.message {
+                    Text(message.string)
+                }
+            }
+        )
+    }
+}
+
+/// SwiftUI's role of a button of an alert or a dialog.
+private func buttonRole(_ role: ButtonStateRole) -> ButtonRole {
+    switch role {
+    case .cancel: .cancel
+    case .destructive: .destructive
+    }
+}
+
+/// SwiftUI's visibility of a dialog's title.
+private func visibility(_ visibility: ConfirmationDialogStateTitleVisibility) -> Visibility {
+    switch visibility {
+    case .automatic: .automatic
+    case .visible: .visible
+    case .hidden: .hidden
+    }
+}
+
 #endif

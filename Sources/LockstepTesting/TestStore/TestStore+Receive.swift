@@ -116,9 +116,13 @@ extension TestStore {
         checkOwningTest(calling: "receive(\(expectation))", at: location)
         // Actions are dispatched by work in flight: let it all run first.
         await monitor.waitUntilQuiescent()
-        if exhaustivity == .off {
+        if !isExhaustive {
+            var skipped: [Action] = []
             while let first = received.first, !isMatching(first.action) {
-                received.removeFirst()
+                skipped.append(received.removeFirst().action)
+            }
+            if !skipped.isEmpty {
+                showSkipped("\(skipped.count) received action(s) were skipped", skipped, at: location)
             }
         }
         guard !received.isEmpty else {

@@ -71,12 +71,24 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// await store.send(.today(.loadShifts))
     /// await store.send(.schedule(.selectDay(4))) { $0.schedule.selectedDay = 4 }
     /// ```
+    ///
+    /// ``TestStore/withExhaustivity(_:_:)`` sets it for a part of a test alone.
     public enum Exhaustivity: Sendable, Equatable {
         /// Every state change and every received action must be asserted, and no work may be
         /// left running when the test ends.
         case on
-        /// Assertions check only what they set; unasserted actions and work are ignored.
-        case off
+        /// Assertions check only what they set; unasserted actions and work are ignored. With
+        /// `showSkippedAssertions`, what was skipped (state changes no assertion set, received
+        /// actions no `receive` asserted) is listed as known issues, which do not fail the test.
+        case off(showSkippedAssertions: Bool)
+
+        /// Assertions check only what they set, and what they skip is not listed.
+        public static var off: Self { .off(showSkippedAssertions: false) }
+
+        /// Whether skipped assertions are listed.
+        var showsSkippedAssertions: Bool {
+            if case .off(true) = self { true } else { false }
+        }
     }
 
     /// The store the test drives.
@@ -84,11 +96,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
     /// How strictly the test store checks the test. `.on` by default.
     public var exhaustivity: Exhaustivity = .on {
-        didSet { ledger.isExhaustive = exhaustivity == .on }
+        didSet { ledger.isExhaustive = isExhaustive }
     }
 
     /// The store's current state.
     public var state: State { store.state }
+
+    /// Whether ``exhaustivity`` is `.on`.
+    var isExhaustive: Bool { exhaustivity == .on }
 
     struct ObservedReduction {
         let action: Action
@@ -108,6 +123,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// scope (each run of `exploreSchedules` has its own).
     var executor: SerialTestExecutor { monitor.executor }
     private var reductions: [ObservedReduction] = []
+    /// What `.off(showSkippedAssertions: true)` listed, in order, for the toolkit's own tests.
+    var skippedAssertionsShown: [String] = []
     var received: [ObservedReduction] = []
     let ledger: TestStoreLedger
 
@@ -174,7 +191,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     ) async -> TestStoreTask {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         checkOwningTest(calling: "send(\(describe(action)))", at: location)
-        if exhaustivity == .on, !received.isEmpty {
+        if isExhaustive, !received.isEmpty {
             location.report("""
                 Must handle \(received.count) received action(s) before sending an action:
 
@@ -182,6 +199,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
                 Assert them with `receive`, or set `exhaustivity = .off`.
                 """)
+        } else if !received.isEmpty {
+            showSkipped("\(received.count) received action(s) were not asserted", received.map(\.action), at: location)
         }
         received.removeAll()
         ledger.received = []
@@ -241,14 +260,19 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
         at location: SourceLocation
     ) {
-        var expected = exhaustivity == .on ? reduction.before : reduction.after
+        var expected = isExhaustive ? reduction.before : reduction.after
         do {
             try updateStateToExpectedResult?(&expected)
         } catch {
             location.report("The assertion closure of \(describe(reduction.action)) threw: \(error)")
             return
         }
-        guard expected != reduction.after else { return }
+        guard expected != reduction.after else {
+            if exhaustivity.showsSkippedAssertions {
+                showSkippedStateChanges(of: reduction, updateStateToExpectedResult, at: location)
+            }
+            return
+        }
         let difference = describeDifference(expected: expected, actual: reduction.after, actualLabel: "Actual") ?? ""
         let headline = updateStateToExpectedResult == nil
             ? "State was not expected to change, but \(describe(reduction.action)) changed it:"

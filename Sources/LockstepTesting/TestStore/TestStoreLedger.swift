@@ -20,6 +20,11 @@ final class TestStoreLedger: Sendable {
         set { state.withLock { $0.isExhaustive = newValue } }
     }
 
+    /// The tasks of every `send`, oldest first.
+    var sendTasks: [Task<Void, Never>] {
+        sends.withLock { $0 }
+    }
+
     /// Keeps the task of a `send`, cancelled when the test store goes away.
     func add(_ task: Task<Void, Never>) {
         sends.withLock { $0.append(task) }

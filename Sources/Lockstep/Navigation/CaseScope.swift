@@ -1,0 +1,152 @@
+/// Lifts the reducer of one case of an enum state to the enum: one call a case, for the
+/// destinations of a screen or the kinds of screen of a navigation stack.
+///
+/// A screen that presents several kinds of child keeps one optional enum of them, and its
+/// destination actions are an enum with a case for each kind. The reducer of the enum combines
+/// one lifted reducer per case, each running for its case's actions while the state is that
+/// case:
+///
+/// ```swift
+/// let destinationReducer: InPlaceReducer<Destination, DestinationAction> = combineReducers(
+///     scopeReducer(editorReducer, case: { $0.editor }, embed: Destination.editor, action: { $0.editor })
+/// )
+/// ```
+///
+/// The case's value is taken out, changed by `reducer`, and put back with `embed`. An action of
+/// the case that arrives while the state is another case (a late answer for a destination that
+/// was replaced) is reported as an issue and changes nothing. With LockstepCasePaths, a
+/// `@CasePathable` enum is lifted with case key paths instead:
+/// `scopeReducer(editorReducer, state: \.editor, action: \.editor)`.
+///
+/// - Parameters:
+///   - reducer: The reducer of the case's value.
+///   - extract: Returns the value of the case, or `nil` when the state is another case.
+///   - embed: Makes the state of the case from a value, the enum case itself.
+///   - action: Returns the case's action embedded in an action of the enum, or `nil`.
+///   - fileID: The file the issue for an action of another case names; the caller's.
+///   - line: The line the issue names; the caller's.
+/// - Returns: An in-place reducer of the enum.
+public func scopeReducer<State, Action, CaseState, CaseAction>(
+    _ reducer: @escaping InPlaceReducer<CaseState, CaseAction>,
+    case extract: @escaping @Sendable (State) -> CaseState?,
+    embed: @escaping @Sendable (CaseState) -> State,
+    action: @escaping @Sendable (Action) -> CaseAction?,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> InPlaceReducer<State, Action> {
+    let site = "\(fileID):\(line)"
+    return { state, enumAction in
+        guard let caseAction = action(enumAction) else { return }
+        guard var caseState = extract(state) else {
+            reportMissingChildState(caseAction, what: "the state is another case (\(caseName(of: state)))", site: site)
+            return
+        }
+        reducer(&caseState, caseAction)
+        state = embed(caseState)
+    }
+}
+
+/// Lifts the value-form reducer of one case of an enum state to the enum.
+///
+/// The same as the in-place
+/// ``scopeReducer(_:case:embed:action:fileID:line:)-(InPlaceReducer<CaseState,CaseAction>,_,_,_,_,_)``.
+///
+/// - Parameters:
+///   - reducer: The reducer of the case's value.
+///   - extract: Returns the value of the case, or `nil` when the state is another case.
+///   - embed: Makes the state of the case from a value, the enum case itself.
+///   - action: Returns the case's action embedded in an action of the enum, or `nil`.
+///   - fileID: The file the issue for an action of another case names; the caller's.
+///   - line: The line the issue names; the caller's.
+/// - Returns: An in-place reducer of the enum.
+public func scopeReducer<State, Action, CaseState, CaseAction>(
+    _ reducer: @escaping Reducer<CaseState, CaseAction>,
+    case extract: @escaping @Sendable (State) -> CaseState?,
+    embed: @escaping @Sendable (CaseState) -> State,
+    action: @escaping @Sendable (Action) -> CaseAction?,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> InPlaceReducer<State, Action> {
+    scopeReducer(inPlaceReducer(reducer), case: extract, embed: embed, action: action, fileID: fileID, line: line)
+}
+
+/// Lifts the middleware of one case of an enum state to the enum: it runs for the case's
+/// actions while the state is that case.
+///
+/// The side effects of a screen's destinations compose one per case in a ``SideEffectBuilder``,
+/// and are lifted to the screen with a presentation form of `ifLetMiddleware`, which cancels a
+/// destination's work when it goes (or becomes another case) and lets it dismiss itself:
+///
+/// ```swift
+/// @SideEffectBuilder<Destination, DestinationAction, Void>
+/// var destinationSideEffects: [SideEffect<Destination, DestinationAction, Void>] {
+///     scopeMiddleware(editorMiddleware, case: { $0.editor }, action: { $0.editor }, embed: DestinationAction.editor)
+/// }
+/// ```
+///
+/// For an action of another case, the middleware is not called: the store checks `action`
+/// before it calls anything.
+///
+/// An action of the case that arrives while the state is another case is reported as an issue.
+///
+/// - Parameters:
+///   - middleware: The middleware of the case.
+///   - extract: Returns the value of the case, or `nil` when the state is another case.
+///   - action: Returns the case's action embedded in an action of the enum, or `nil`.
+///   - embed: Embeds an action of the case in an action of the enum.
+///   - fileID: Named in the issue for an action of another case; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: A side effect of the enum, a statement of a ``SideEffectBuilder``.
+public func scopeMiddleware<State, Action, CaseState, CaseAction, Services>(
+    _ middleware: @escaping Middleware<CaseState, CaseAction, Services>,
+    case extract: @escaping @Sendable (State) -> CaseState?,
+    action: @escaping @Sendable (Action) -> CaseAction?,
+    embed: @escaping @Sendable (CaseAction) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> SideEffect<State, Action, Services> where State: Sendable, CaseState: Sendable {
+    let site = "\(fileID):\(line)"
+    return SideEffect(
+        { state, enumAction, services, dispatch in
+            guard let caseAction = action(enumAction) else { return }
+            guard let caseState = extract(state) else {
+                reportMissingChildState(caseAction, what: "the state is another case (\(caseName(of: state)))", site: site)
+                return
+            }
+            let caseDispatch: Dispatcher<CaseAction> = dispatch.scoped(embed: embed, state: extract, requiringPart: true)
+            await middleware(caseState, caseAction, services, caseDispatch)
+        },
+        selects: { _, enumAction, _ in action(enumAction) != nil })
+}
+
+/// Lifts the middleware of one case of an enum state that needs no services to the enum.
+///
+/// The same as
+/// ``scopeMiddleware(_:case:action:embed:fileID:line:)-(Middleware<CaseState,CaseAction,Services>,_,_,_,_,_)``
+/// for a ``PlainMiddleware``.
+///
+/// - Parameters:
+///   - middleware: The middleware of the case.
+///   - extract: Returns the value of the case, or `nil` when the state is another case.
+///   - action: Returns the case's action embedded in an action of the enum, or `nil`.
+///   - embed: Embeds an action of the case in an action of the enum.
+///   - fileID: Named in the issue for an action of another case; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: A side effect of the enum, a statement of a ``SideEffectBuilder``.
+public func scopeMiddleware<State, Action, CaseState, CaseAction>(
+    _ middleware: @escaping PlainMiddleware<CaseState, CaseAction>,
+    case extract: @escaping @Sendable (State) -> CaseState?,
+    action: @escaping @Sendable (Action) -> CaseAction?,
+    embed: @escaping @Sendable (CaseAction) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> SideEffect<State, Action, Void> where State: Sendable, CaseState: Sendable {
+    scopeMiddleware(ignoringServices(middleware), case: extract, action: action, embed: embed, fileID: fileID, line: line)
+}
+
+/// The name of the case an enum value is, for messages: `alert`.
+func caseName(of value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum else { return String(describing: value) }
+    return mirror.children.first?.label ?? String(describing: value)
+}

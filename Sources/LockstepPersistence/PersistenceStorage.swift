@@ -1,0 +1,89 @@
+import Foundation
+import Lockstep
+
+/// Where a ``PersistedState`` keeps its bytes: a file in an app, memory in a test.
+///
+/// ```swift
+/// let storage = FileStorage(url: documents.appending(path: "sync-ups.json"))
+/// ```
+public protocol PersistenceStorage: Sendable {
+    /// Where the bytes are, for messages: a file's path.
+    var location: String { get }
+
+    /// The bytes saved last, or `nil` when nothing was ever saved.
+    func load() async throws -> Data?
+
+    /// Replaces the saved bytes with `data`, entirely or not at all.
+    ///
+    /// - Parameter data: The bytes to save.
+    func save(_ data: Data) async throws
+}
+
+/// A file: each save writes a new file beside it and renames it over the old one, so an app that
+/// dies in the middle of a save leaves the last complete save, never half of one.
+public struct FileStorage: PersistenceStorage {
+    /// The file.
+    public let url: URL
+
+    /// The storage of the file at `url`; the file need not exist yet.
+    ///
+    /// - Parameter url: The file.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// The file's path.
+    public var location: String { url.path }
+
+    /// The file's bytes, or `nil` when there is no file yet.
+    public func load() async throws -> Data? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Data(contentsOf: url)
+    }
+
+    /// Writes `data` to a file beside this one, then renames it over this one.
+    ///
+    /// - Parameter data: The bytes to save.
+    public func save(_ data: Data) async throws {
+        try data.write(to: url, options: .atomic)
+    }
+}
+
+/// Bytes kept in memory, for tests: nothing touches the disk, and a test reads what was saved
+/// and how many times.
+///
+/// ```swift
+/// let storage = InMemoryStorage()
+/// ```
+public final class InMemoryStorage: PersistenceStorage {
+    private let state: Lock<(data: Data?, saveCount: Int)>
+
+    /// A storage holding `data`, as if it had been saved before.
+    ///
+    /// - Parameter data: The bytes saved before, or `nil` for none.
+    public init(_ data: Data? = nil) {
+        state = Lock((data, 0))
+    }
+
+    /// `memory`.
+    public var location: String { "memory" }
+
+    /// The bytes saved last.
+    public var data: Data? { state.withLock { $0.data } }
+
+    /// How many saves were made.
+    public var saveCount: Int { state.withLock { $0.saveCount } }
+
+    /// The bytes saved last.
+    public func load() async throws -> Data? { data }
+
+    /// Keeps `data`.
+    ///
+    /// - Parameter data: The bytes to save.
+    public func save(_ data: Data) async throws {
+        state.withLock {
+            $0.data = data
+            $0.saveCount += 1
+        }
+    }
+}
