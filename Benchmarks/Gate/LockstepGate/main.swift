@@ -396,13 +396,18 @@ func scopeForEach(_ count: Int, rows: Int) -> Double {
 }
 
 /// The floor of (e) `scope(forEach:)`: what making `rows` row stores costs the memory of the
-/// machine, with no store. For each row, an object, kept in the array returned and weakly in a
-/// table by its key path and id, as the child store cache keeps a row store. Its growth from
+/// machine, with no store. For each row, an object and a buffer of about the size of a row
+/// store's state and link, kept in the array returned and weakly in a table by its key path and
+/// id, as the child store cache keeps a row store. Its growth from
 /// 1,000 to 10,000 rows (caches and allocators filling up) depends on the CPU, not on Lockstep.
 final class FloorRow {
     let id: Int
-    var value = 0
-    init(id: Int) { self.id = id }
+    /// A second allocation of a few hundred bytes, as a row store brings its link and state.
+    let payload: [Int]
+    init(id: Int) {
+        self.id = id
+        self.payload = [Int](repeating: id, count: 24)
+    }
 }
 
 struct FloorKey: Hashable {
