@@ -163,9 +163,17 @@ package final class WorkMonitor: WorkScope {
     /// task that still counts as running is suspended on something the toolkit cannot see, and
     /// the advice on what to do about it follows.
     var inFlightAtRest: String {
+        let work = workAtRest
+        return work.waitsOnUnseen ? "\(work.list). \(Self.unseenWaitAdvice)" : work.list
+    }
+
+    /// The unfinished work once the executor has settled, in one line ("nothing" when there is
+    /// none), and whether some of it still counts as running: suspended on something the toolkit
+    /// cannot see.
+    var workAtRest: (list: String, waitsOnUnseen: Bool) {
         let units = unfinishedUnits
         let list = units.isEmpty ? "nothing" : units.map { $0.summary(atRest: true) }.joined(separator: "; ")
-        return units.contains { $0.phase == .running } ? "\(list). \(Self.unseenWaitAdvice)" : list
+        return (list, units.contains { $0.phase == .running })
     }
 
     /// The test doubles that work this monitor does not track reached, in the order it did: a
@@ -239,14 +247,13 @@ package final class WorkMonitor: WorkScope {
     /// reportIssue(monitor.stallMessage(waitingFor: "1 sleeper on ManualClock 'clock'"))
     /// ```
     package func stallMessage(waitingFor expectation: String) -> String {
-        let units = unfinishedUnits
-        let list = units.isEmpty ? "nothing" : units.map { $0.summary(atRest: true) }.joined(separator: "; ")
+        let work = workAtRest
         var message = """
-            Waiting for \(expectation); in flight: \(list). Nothing tracked can go on without the \
+            Waiting for \(expectation); in flight: \(work.list). Nothing tracked can go on without the \
             test, so the wait can never end: release what the work is parked on first (open the \
             gate, advance the clock, post the event), or wait for something that will happen.
             """
-        if units.contains(where: { $0.phase == .running }) {
+        if work.waitsOnUnseen {
             message += " " + Self.unseenWaitAdvice
         }
         let untracked = untrackedPlaces

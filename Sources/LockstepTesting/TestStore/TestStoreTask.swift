@@ -51,8 +51,7 @@ public struct TestStoreTask: Sendable {
         await monitor.waitUntilQuiescent()
         guard !Task.isCancelled else { return }
         guard isFinished else {
-            let waitsUnseen = monitor.unfinishedTasks.contains { $0.phase == .running }
-            let why = waitsUnseen
+            let why = monitor.workAtRest.waitsOnUnseen
                 ? "it waits on something the toolkit cannot see"
                 : "it is parked on a test double"
             SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report("""
