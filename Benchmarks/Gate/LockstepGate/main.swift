@@ -222,14 +222,17 @@ func actorStoreDispatches(_ count: Int, middlewares: Int) async -> Double {
     return nanoseconds(elapsed) / Double(count)
 }
 
+/// `count` middlewares that ignore every action, for the floors of (d).
+func ignoringMiddlewares(_ count: Int) -> [Lockstep.Middleware<Counter, CounterAction, Void>] {
+    (0..<count).map { _ in makeIgnoringMiddleware() }
+}
+
 /// Twenty calls of an ignoring middleware, one after another, in a nonisolated task: no store,
 /// no actor, no task started. Not a gate: the floor that an `ActorStore` with twenty plain
 /// middlewares cannot go under while a middleware is an `async` function, printed beside (d).
 @concurrent
 func sequentialMiddlewareCalls(_ count: Int, middlewares: Int) async -> Double {
-    let calls: [Lockstep.Middleware<Counter, CounterAction, Void>] = (0..<middlewares).map { _ in
-        makeIgnoringMiddleware()
-    }
+    let calls = ignoringMiddlewares(middlewares)
     let dispatch = Dispatcher<CounterAction> { _ in }
     var state = Counter()
     let start = clock.now
@@ -247,9 +250,7 @@ func sequentialMiddlewareCalls(_ count: Int, middlewares: Int) async -> Double {
 /// The floor of (d): twenty awaited calls of an ignoring middleware in one task started for the
 /// dispatch, as phase 3 of an `ActorStore` with twenty plain middlewares must at least do.
 func twentyCallsInOneTask(_ count: Int, middlewares: Int) async -> Double {
-    let calls: [Lockstep.Middleware<Counter, CounterAction, Void>] = (0..<middlewares).map { _ in
-        makeIgnoringMiddleware()
-    }
+    let calls = ignoringMiddlewares(middlewares)
     let dispatch = Dispatcher<CounterAction> { _ in }
     var state = Counter()
     let start = clock.now
