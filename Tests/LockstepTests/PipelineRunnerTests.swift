@@ -11,7 +11,6 @@ private final class WaitSignal: WorkUnit {
         self.onWait = onWait
     }
 
-    func wait() { onWait() }
     func prepareToPark(_ activity: String) {}
     func prepareToWait(_ activity: String) {}
     func commitPark() { onWait() }

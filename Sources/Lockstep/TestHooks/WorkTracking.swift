@@ -15,11 +15,10 @@ import IssueReporting
 /// unit?.resume()
 /// ```
 package protocol WorkUnit: AnyObject, Sendable {
-    /// Marks the unit as waiting for child tasks or effects, which are tracked themselves.
-    func wait()
     /// The first half of parking: records what the unit is parked on, under the caller's lock.
     func prepareToPark(_ activity: String)
-    /// The first half of waiting for other tracked work (`activity` says for what).
+    /// The first half of waiting for other tracked work (`activity` says for what): child tasks,
+    /// effects, a query run, which are tracked themselves.
     func prepareToWait(_ activity: String)
     /// The second half of parking or waiting, outside every lock, unless resumed in between.
     func commitPark()

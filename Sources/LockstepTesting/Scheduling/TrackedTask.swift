@@ -81,9 +81,6 @@ package final class TrackedTask: WorkUnit {
     /// The monitor a child task of this one is tracked by.
     var workMonitor: WorkMonitor { monitor }
 
-    /// Marks the task as waiting for child tasks or effects.
-    package func wait() { move(to: .waiting) }
-
     /// Marks the task as stopped on a test double.
     package func park() {
         prepareToPark("parked on a test double")
