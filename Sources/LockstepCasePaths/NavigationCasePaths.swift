@@ -11,12 +11,12 @@ extension PresentationAction: CasePathable {
     /// (`\.destination.editor` for `.destination(.presented(.editor(...)))`).
     @dynamicMemberLookup
     public struct AllCasePaths: Sendable {
-        /// The case path of ``PresentationAction/presented(_:)``.
+        /// The case path of `PresentationAction.presented(_:)`.
         public var presented: AnyCasePath<PresentationAction, Action> {
             AnyCasePath(embed: { .presented($0) }, extract: { $0.presented })
         }
 
-        /// The case path of ``PresentationAction/dismiss``.
+        /// The case path of `PresentationAction.dismiss`.
         public var dismiss: AnyCasePath<PresentationAction, Void> {
             AnyCasePath(
                 embed: { .dismiss },
@@ -24,7 +24,7 @@ extension PresentationAction: CasePathable {
         }
 
         /// The case path of a case of the child's action, through
-        /// ``PresentationAction/presented(_:)``.
+        /// `PresentationAction.presented(_:)`.
         ///
         /// - Parameter keyPath: The case of the child's action.
         public subscript<ChildValue>(
@@ -45,17 +45,17 @@ extension StackAction: CasePathable {
     /// The case paths of a navigation stack's action: `\.push`, `\.popFrom`, `\.element`, and
     /// `[id:]` for the actions of one screen (`\.path[id: 0].save`).
     public struct AllCasePaths: Sendable {
-        /// The case path of ``StackAction/push(_:)``.
+        /// The case path of `StackAction.push(_:)`.
         public var push: AnyCasePath<StackAction, Element> {
             AnyCasePath(embed: { .push($0) }, extract: { if case .push(let element) = $0 { element } else { nil } })
         }
 
-        /// The case path of ``StackAction/popFrom(id:)``.
+        /// The case path of `StackAction.popFrom(id:)`.
         public var popFrom: AnyCasePath<StackAction, StackElementID> {
             AnyCasePath(embed: { .popFrom(id: $0) }, extract: { if case .popFrom(let id) = $0 { id } else { nil } })
         }
 
-        /// The case path of ``StackAction/element(id:action:)``.
+        /// The case path of `StackAction.element(id:action:)`.
         public var element: AnyCasePath<StackAction, (id: StackElementID, action: ElementAction)> {
             AnyCasePath(embed: { .element(id: $0.id, action: $0.action) }, extract: { $0.element })
         }
