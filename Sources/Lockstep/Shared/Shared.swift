@@ -35,6 +35,11 @@
 /// compared with the value right after the action; it never writes to the shared value itself.
 /// A write made outside a reducer (by a middleware) is asserted with the next action's state.
 ///
+/// Code that keeps an old state to compare with a new one sees a shared value as it is now on
+/// both sides, as every copy points to the one value: to be told of its changes, select the
+/// value itself (`store.select { $0.detail?.syncUp }` gives `SyncUp` values, compared after
+/// each of the store's actions), or read it in a view, which any write updates.
+///
 /// Copies of a `Shared` share the value; ``init(value:)`` makes a new one. Don't read a shared
 /// value inside its own ``withLock(_:)``: change the value the closure is given.
 @propertyWrapper
