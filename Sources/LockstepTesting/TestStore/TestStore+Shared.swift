@@ -41,26 +41,33 @@ extension TestStore {
         if expectedDump == String(customDumping: expected), actualDump == String(customDumping: actual) {
             return describeDifference(expected: expected, actual: actual, actualLabel: "Actual")
         }
-        return describeDifference(
-            expected: DumpedLines(expectedDump), actual: DumpedLines(actualDump), actualLabel: "Actual")
+        return lineDifference(expectedDump, actualDump)
     }
 }
 
-/// A dump, split into lines, so that a diff of two dumps shows the lines that differ.
-private struct DumpedLines: CustomDumpReflectable {
-    let lines: [String]
-
-    init(_ dump: String) {
-        lines = dump.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+/// The lines of two dumps, with those only in `expected` marked `−` and those only in `actual`
+/// marked `+`, in the layout of the other state diffs.
+private func lineDifference(_ expected: String, _ actual: String) -> String? {
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    guard old != new else { return nil }
+    // The longest common subsequence of lines, by dynamic programming (dumps are short).
+    var common = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
+    for i in stride(from: old.count - 1, through: 0, by: -1) {
+        for j in stride(from: new.count - 1, through: 0, by: -1) {
+            common[i][j] = old[i] == new[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+        }
     }
-
-    var customDumpMirror: Mirror {
-        Mirror(self, unlabeledChildren: lines.map(DumpedLine.init), displayStyle: .collection)
+    var lines: [String] = []
+    var i = 0, j = 0
+    while i < old.count || j < new.count {
+        if i < old.count, j < new.count, old[i] == new[j] {
+            lines.append("  " + old[i]); i += 1; j += 1
+        } else if i < old.count, j == new.count || common[i + 1][j] >= common[i][j + 1] {
+            lines.append("\u{2212} " + old[i]); i += 1
+        } else {
+            lines.append("+ " + new[j]); j += 1
+        }
     }
-}
-
-private struct DumpedLine: CustomDumpStringConvertible {
-    let text: String
-    init(_ text: String) { self.text = text }
-    var customDumpDescription: String { text }
+    return lines.joined(separator: "\n").indent(by: 2) + "\n\n(Expected: \u{2212}, Actual: +)"
 }
