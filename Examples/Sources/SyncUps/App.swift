@@ -142,7 +142,7 @@ public func appSideEffects(persisted: PersistedState<IdentifiedArrayOf<SyncUp>>)
 {
     scopeMiddleware(syncUpsListSideEffects, state: \AppState.list, action: { $0[case: \.list] }, embed: AppAction.list)
     forEachMiddleware(pathSideEffects, state: \AppState.path, action: \AppAction.Cases.path)
-    persistMiddleware(\AppState.list.syncUps, to: persisted, failed: { .list(.saveFailed($0.description)) })
+    persistMiddleware(\AppState.list.syncUps, to: persisted, failed: { .list(.saveFailed(message(for: $0))) })
 }
 
 /// The app's first state: the sync-ups `persisted` holds (none the first time), or an empty list
@@ -151,6 +151,17 @@ public func launchState(from persisted: PersistedState<IdentifiedArrayOf<SyncUp>
     do throws(PersistenceError) {
         return AppState(list: SyncUpsListState(syncUps: try await persisted.load() ?? []))
     } catch {
-        return AppState(list: SyncUpsListState(alert: .dataFailedToLoad(error.description)))
+        return AppState(list: SyncUpsListState(alert: .dataFailedToLoad(message(for: error))))
+    }
+}
+
+/// What the user reads of a persistence error: what failed and where. The whole description, with
+/// the decoder's reason, is for a log.
+func message(for error: PersistenceError) -> String {
+    switch error.kind {
+    case .unreadable: "The sync-ups at \(error.location) could not be read."
+    case .undecodable: "The sync-ups at \(error.location) could not be decoded."
+    case .notLoaded: "The sync-ups at \(error.location) were not loaded, so nothing is saved over them."
+    case .unwritable: "The sync-ups could not be saved to \(error.location)."
     }
 }
