@@ -80,3 +80,10 @@ public enum Theme: String, CaseIterable, Equatable, Hashable, Sendable, Identifi
     /// The theme's name as shown.
     public var name: String { rawValue.capitalized }
 }
+
+extension SyncUp {
+    /// The meeting's length in whole minutes, as the form's stepper shows it.
+    public var minutes: Int {
+        Int(duration.components.seconds / 60)
+    }
+}
