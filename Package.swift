@@ -227,8 +227,10 @@ let package = Package(
                 "LockstepQuery",
                 "LockstepLogging",
                 "LockstepLoggingTesting",
+                "LockstepPersistence",
                 "SwiftUIStandIns",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
                 // No IssueReporting: the articles' code gets `unimplemented` through Lockstep.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],

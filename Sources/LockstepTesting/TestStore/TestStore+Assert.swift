@@ -33,15 +33,17 @@ extension TestStore {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         checkOwningTest(calling: "assert", at: location)
         let actual = state
-        var expected = actual
+        let version = SharedVersions.now
+        let expected: State
+        let reading: SharedReading
         do {
-            try updateStateToExpectedResult(&expected)
+            (expected, reading) = try expectation(from: actual, at: version, updateStateToExpectedResult)
         } catch {
             location.report("The assertion closure threw: \(error)")
             return
         }
-        guard expected != actual else { return }
-        let difference = describeDifference(expected: expected, actual: actual, actualLabel: "Actual") ?? ""
+        guard !matches(expected, reading, actual, at: version) else { return }
+        let difference = self.difference(expected, reading, actual, at: version) ?? ""
         location.report("The state does not match the assertion:\n\n\(difference)")
     }
 
@@ -132,14 +134,11 @@ extension TestStore {
         _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
         at location: SourceLocation
     ) {
-        var exhaustive = reduction.before
-        do {
-            try updateStateToExpectedResult?(&exhaustive)
-        } catch {
-            return
-        }
-        guard exhaustive != reduction.after,
-            let difference = describeDifference(expected: exhaustive, actual: reduction.after, actualLabel: "Actual")
+        guard
+            let (exhaustive, reading) = try? expectation(
+                from: reduction.before, at: reduction.beforeVersion, updateStateToExpectedResult ?? { _ in }),
+            !matches(exhaustive, reading, reduction.after, at: reduction.afterVersion),
+            let difference = difference(exhaustive, reading, reduction.after, at: reduction.afterVersion)
         else { return }
         showSkipped("State changes of \(describe(reduction.action)) were not asserted:\n\n\(difference)", at: location)
     }

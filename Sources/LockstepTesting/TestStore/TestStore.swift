@@ -110,6 +110,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let before: State
         let after: State
         let origin: DispatchOrigin
+        /// The count of shared writes before and right after the reduction: the moments at
+        /// which ``Shared`` values in `before` and `after` are read (see `TestStore+Shared`).
+        let beforeVersion: UInt64
+        let afterVersion: UInt64
     }
 
     /// The test the store was made in (`nil` outside any test), to catch a store kept by one
@@ -126,6 +130,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// What `.off(showSkippedAssertions: true)` listed, in order, for the toolkit's own tests.
     var skippedAssertionsShown: [String] = []
     var received: [ObservedReduction] = []
+    /// The count of shared writes right after the last reduction (at first, when the store was
+    /// made): the moment the state before the next one is read at.
+    var sharedVersion: UInt64 = 0
     let ledger: TestStoreLedger
 
     /// Makes the store with `makeStore`, which adds the given observer to the store's own: the
@@ -141,10 +148,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         self.ledger = TestStoreLedger(location: location)
         store.installTracking(monitor)
         store.preferExecutor(executor)
+        SharedVersions.startRecording()
+        sharedVersion = SharedVersions.now
         sink.receive = { [weak self] reduction in
-            self?.record(ObservedReduction(
+            guard let self else { return }
+            // A write to a shared value made between two reductions (by a middleware) is part
+            // of the next one's change, as it would be for a test that read the state then.
+            let afterVersion = SharedVersions.now
+            record(ObservedReduction(
                 action: reduction.action, before: reduction.stateBefore, after: reduction.stateAfter,
-                origin: reduction.origin))
+                origin: reduction.origin, beforeVersion: sharedVersion, afterVersion: afterVersion))
+            sharedVersion = afterVersion
         }
         for effect in effects {
             store.startOwnedEffect(effect)
@@ -152,6 +166,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     }
 
     deinit {
+        SharedVersions.stopRecording()
         ledger.checkEnd(monitor: monitor)
     }
 
@@ -260,20 +275,23 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
         at location: SourceLocation
     ) {
-        var expected = isExhaustive ? reduction.before : reduction.after
+        let expected: State
+        let reading: SharedReading
         do {
-            try updateStateToExpectedResult?(&expected)
+            (expected, reading) = try isExhaustive
+                ? expectation(from: reduction.before, at: reduction.beforeVersion, updateStateToExpectedResult ?? { _ in })
+                : expectation(from: reduction.after, at: reduction.afterVersion, updateStateToExpectedResult ?? { _ in })
         } catch {
             location.report("The assertion closure of \(describe(reduction.action)) threw: \(error)")
             return
         }
-        guard expected != reduction.after else {
+        guard !matches(expected, reading, reduction.after, at: reduction.afterVersion) else {
             if exhaustivity.showsSkippedAssertions {
                 showSkippedStateChanges(of: reduction, updateStateToExpectedResult, at: location)
             }
             return
         }
-        let difference = describeDifference(expected: expected, actual: reduction.after, actualLabel: "Actual") ?? ""
+        let difference = self.difference(expected, reading, reduction.after, at: reduction.afterVersion) ?? ""
         let headline = updateStateToExpectedResult == nil
             ? "State was not expected to change, but \(describe(reduction.action)) changed it:"
             : "The state after \(describe(reduction.action)) does not match the expectation:"

@@ -1,0 +1,143 @@
+/// Where a ``Shared`` value lives: a box of its own, or a part of another shared value.
+///
+/// Reads and writes take a ``SharedReading``, which is `nil` everywhere but in a test store's
+/// assertion, where it reads the value as it was at a past moment or as the assertion set it.
+protocol SharedReference<Value>: AnyObject, Sendable {
+    associatedtype Value: Sendable
+    /// The value, as `reading` sees it (now, when `reading` is `nil`).
+    func value(in reading: SharedReading?) -> Value
+    /// Runs `body` on the value, as one step: other writers wait.
+    func modify<Result>(in reading: SharedReading?, _ body: (inout Value) throws -> Result) rethrows -> Result
+    /// The box at the root of the reference, which identifies the value it shares.
+    var root: any SharedRoot { get }
+}
+
+/// The root box of a shared value, seen without its type: its identity, and its past values.
+package protocol SharedRoot: AnyObject, Sendable {}
+
+import Observation
+
+/// A shared value of its own. It is `Observable`: a view that reads the value is updated when
+/// it is written, by a reducer, a middleware or another store alike.
+final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable {
+    private struct Contents {
+        var value: Value
+        /// The values the box held, by the ``SharedVersions`` count when each was written: kept
+        /// only while a test store records (``SharedVersions/isRecording``), so that its
+        /// assertions read the value as it was right after each action.
+        var history: [(version: UInt64, value: Value)] = []
+
+        /// The value the box held when the count of writes was `version`.
+        func value(at version: UInt64) -> Value {
+            guard let last = history.last else { return value }
+            if last.version <= version { return last.value }
+            var held = history[0].value
+            for entry in history {
+                if entry.version > version { break }
+                held = entry.value
+            }
+            return held
+        }
+    }
+
+    private let contents: Lock<Contents>
+    private let registrar = ObservationRegistrar()
+
+    /// The key path observers of the value register; it reads the value as it is now.
+    var observedValue: Value { contents.withLock { $0.value } }
+
+    init(_ value: Value) {
+        contents = Lock(Contents(value: value))
+    }
+
+    var root: any SharedRoot { self }
+
+    func value(in reading: SharedReading?) -> Value {
+        if let reading {
+            if let written = reading.overlay?.value(of: self, as: Value.self) { return written }
+            if let version = reading.version { return contents.withLock { $0.value(at: version) } as Value }
+        }
+        registrar.access(self, keyPath: \.observedValue)
+        return contents.withLock { $0.value }
+    }
+
+    func modify<Result>(in reading: SharedReading?, _ body: (inout Value) throws -> Result) rethrows -> Result {
+        if let reading, let overlay = reading.overlay {
+            // An assertion's write changes what the assertion expects, never the value.
+            var value = value(in: reading)
+            let result = try body(&value)
+            overlay.set(value, of: self)
+            return result
+        }
+        registrar.willSet(self, keyPath: \.observedValue)
+        defer { registrar.didSet(self, keyPath: \.observedValue) }
+        return try contents.withLock { contents in
+            let old = contents.value
+            let result = try body(&contents.value)
+            if SharedVersions.isRecording {
+                if contents.history.isEmpty { contents.history.append((0, old)) }
+                contents.history.append((SharedVersions.advance(), contents.value))
+            } else if !contents.history.isEmpty {
+                contents.history = []
+            }
+            return result
+        }
+    }
+}
+
+/// A part of another shared value: `$syncUp.title`, `$syncUps[id: id]`.
+final class SharedPart<Root: Sendable, Value: Sendable>: SharedReference {
+    private let base: any SharedReference<Root>
+    private let keyPath: WritableKeyPath<Root, Value> & Sendable
+
+    init(_ base: any SharedReference<Root>, _ keyPath: WritableKeyPath<Root, Value> & Sendable) {
+        self.base = base
+        self.keyPath = keyPath
+    }
+
+    var root: any SharedRoot { base.root }
+
+    func value(in reading: SharedReading?) -> Value {
+        base.value(in: reading)[keyPath: keyPath]
+    }
+
+    func modify<Result>(in reading: SharedReading?, _ body: (inout Value) throws -> Result) rethrows -> Result {
+        try base.modify(in: reading) { try body(&$0[keyPath: keyPath]) }
+    }
+}
+
+/// A shared optional value seen as present: `Shared($syncUps[id: id])`. Once the value is gone
+/// (the row removed), it reads as it was last seen, and writes to it are dropped.
+final class SharedUnwrapped<Value: Sendable>: SharedReference {
+    private let base: any SharedReference<Value?>
+    private let lastSeen: Lock<Value>
+
+    init?(_ base: any SharedReference<Value?>) {
+        guard let value = base.value(in: SharedReading.current) else { return nil }
+        self.base = base
+        self.lastSeen = Lock(value)
+    }
+
+    var root: any SharedRoot { base.root }
+
+    func value(in reading: SharedReading?) -> Value {
+        if let value = base.value(in: reading) {
+            lastSeen.withLock { $0 = value }
+            return value
+        }
+        return lastSeen.withLock { $0 }
+    }
+
+    func modify<Result>(in reading: SharedReading?, _ body: (inout Value) throws -> Result) rethrows -> Result {
+        try base.modify(in: reading) { optional in
+            if var value = optional {
+                let result = try body(&value)
+                optional = value
+                if reading?.overlay == nil { lastSeen.withLock { $0 = value } }
+                return result
+            }
+            var value = lastSeen.withLock { $0 }
+            return try body(&value)
+        }
+    }
+}

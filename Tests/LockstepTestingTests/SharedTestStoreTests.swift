@@ -1,0 +1,140 @@
+import IdentifiedCollections
+import LockstepTesting
+import Testing
+
+private struct SyncUp: Equatable, Identifiable, Sendable {
+    let id: Int
+    var title: String
+    var notes = ""
+}
+
+private struct Detail: Equatable, Sendable {
+    @Shared var syncUp: SyncUp
+}
+
+private struct AppState: Equatable, Sendable {
+    @Shared var syncUps: IdentifiedArrayOf<SyncUp>
+    var detail: Detail?
+}
+
+private enum AppAction: Equatable, Sendable {
+    case open(id: Int)
+    case rename(String)
+    case renameTwice
+    case archive
+    case archived
+}
+
+private func appReducer(_ state: inout AppState, _ action: AppAction) {
+    switch action {
+    case .open(let id):
+        if let syncUp = Shared(state.$syncUps[id: id]) {
+            state.detail = Detail(syncUp: syncUp)
+        }
+    case .rename(let title):
+        state.detail?.syncUp.title = title
+    case .renameTwice:
+        state.detail?.syncUp.title = "First"
+    case .archive, .archived:
+        break
+    }
+}
+
+/// `.renameTwice` is followed by `.rename("Second")`; `.archive` writes the notes itself, outside
+/// the reducer, then sends `.archived`.
+private let appMiddleware: PlainMiddleware<AppState, AppAction> = { state, action, dispatch in
+    switch action {
+    case .renameTwice:
+        await dispatch(.rename("Second"))
+    case .archive:
+        state.$syncUps.withLock { $0[id: 1]?.notes = "archived" }
+        await dispatch(.archived)
+    default:
+        break
+    }
+}
+
+@MainActor
+private func makeStore() async -> TestStore<AppState, AppAction> {
+    let store = TestStore(
+        state: AppState(syncUps: Shared(value: [SyncUp(id: 1, title: "Design")])),
+        reducer: appReducer,
+        middlewares: [appMiddleware]
+    )
+    await store.send(.open(id: 1)) {
+        $0.detail = Detail(syncUp: Shared(value: SyncUp(id: 1, title: "Design")))
+    }
+    return store
+}
+
+@MainActor
+@Suite("TestStore: shared values")
+struct SharedTestStoreTests {
+    @Test("a change to a value the list and the detail share is asserted once, through either")
+    func assertedOnceThroughEitherHolder() async {
+        let store = await makeStore()
+        await store.send(.rename("Engineering")) {
+            $0.detail?.syncUp.title = "Engineering"
+        }
+        await store.send(.rename("Product")) {
+            $0.syncUps[id: 1]?.title = "Product"
+        }
+        #expect(store.state.syncUps[id: 1]?.title == "Product")
+    }
+
+    @Test("a wrong or missing assertion of a shared change fails with a diff, and never writes the value")
+    func wrongAssertionFails() async {
+        let store = await makeStore()
+        await withKnownIssue {
+            await store.send(.rename("Engineering")) {
+                $0.detail?.syncUp.title = "Wrong"
+            }
+        } matching: { issue in
+            let text = issue.description
+            return text.contains("does not match") && text.contains("Wrong") && text.contains("Engineering")
+        }
+        #expect(store.state.detail?.syncUp.title == "Engineering")
+
+        await withKnownIssue {
+            await store.send(.rename("Product"))
+        } matching: { $0.description.contains("State was not expected to change") && $0.description.contains("Product") }
+    }
+
+    @Test("each step is checked against the value right after its reducer, though later steps changed it since")
+    func eachStepReadsItsOwnMoment() async {
+        let store = await makeStore()
+        await store.send(.renameTwice) {
+            $0.detail?.syncUp.title = "First"
+        }
+        await store.receive(.rename("Second")) {
+            $0.detail?.syncUp.title = "Second"
+        }
+    }
+
+    @Test("a write a middleware makes itself is asserted with the next action's state")
+    func middlewareWriteIsAssertedNext() async {
+        let store = await makeStore()
+        await store.send(.archive)
+        await store.receive(.archived) {
+            $0.syncUps[id: 1]?.notes = "archived"
+        }
+    }
+
+    @Test("assert { } checks shared values as they are now")
+    func assertReadsNow() async {
+        let store = await makeStore()
+        await store.send(.rename("Engineering")) { $0.detail?.syncUp.title = "Engineering" }
+        store.assert { $0.syncUps[id: 1]?.title = "Engineering" }
+        withKnownIssue {
+            store.assert { $0.syncUps[id: 1]?.title = "Design" }
+        } matching: { $0.description.contains("does not match the assertion") }
+    }
+
+    @Test("with exhaustivity off, only what the assertion sets is checked")
+    func nonExhaustive() async {
+        let store = await makeStore()
+        store.exhaustivity = .off
+        await store.send(.renameTwice)
+        await store.receive(.rename("Second")) { $0.syncUps[id: 1]?.title = "Second" }
+    }
+}
