@@ -44,7 +44,7 @@ public struct AppState: Equatable, Sendable {
     public var path: StackState<Path>
 
     /// The app with this list and these screens pushed.
-    public init(list: SyncUpsListState = SyncUpsListState(), path: StackState<Path> = StackState()) {
+    public init(list: SyncUpsListState, path: StackState<Path> = StackState()) {
         self.list = list
         self.path = path
     }
@@ -62,13 +62,13 @@ public enum AppAction: Equatable, Sendable {
 let appCoreReducer: InPlaceReducer<AppState, AppAction> = { state, action in
     switch action {
     case .list(.syncUpTapped(let id)):
-        guard let syncUp = state.list.syncUps[id: id] else { return }
+        guard let syncUp = Shared(state.list.$syncUps[id: id]) else { return }
         state.path.append(.detail(SyncUpDetailState(syncUp: syncUp)))
     case .path(.element(let id, .detail(.meetingTapped(let meetingID)))):
         guard let syncUp = state.path[id: id]?.detail?.syncUp, let meeting = syncUp.meetings[id: meetingID] else { return }
         state.path.append(.meeting(MeetingState(meeting: meeting, syncUp: syncUp)))
     case .path(.element(let id, .detail(.delegate(.startMeeting)))):
-        guard let syncUp = state.path[id: id]?.detail?.syncUp else { return }
+        guard let syncUp = state.path[id: id]?.detail?.$syncUp else { return }
         state.path.append(.record(RecordMeetingState(syncUp: syncUp)))
     case .path(.element(let id, .detail(.destination(.presented(.alert(.confirmDeletion)))))):
         guard let syncUp = state.path[id: id]?.detail?.syncUp else { return }
@@ -78,50 +78,18 @@ let appCoreReducer: InPlaceReducer<AppState, AppAction> = { state, action in
     }
 }
 
-/// Until the sync-ups are shared: a screen's copy of its sync-up, changed by the screen's action,
-/// written back to the list and to the other screens that show it.
-let syncUpCopiesReducer: InPlaceReducer<AppState, AppAction> = { state, action in
-    guard case .path(.element(let id, _)) = action, let syncUp = state.path[id: id]?.syncUp,
-        state.list.syncUps[id: syncUp.id] != nil
-    else { return }
-    state.list.syncUps[id: syncUp.id] = syncUp
-    for index in state.path.indices where state.path[index].syncUp.id == syncUp.id {
-        state.path[index].syncUp = syncUp
-    }
-}
-
-extension Path {
-    /// The sync-up the screen shows.
-    public var syncUp: SyncUp {
-        get {
-            switch self {
-            case .detail(let detail): detail.syncUp
-            case .meeting(let meeting): meeting.syncUp
-            case .record(let record): record.syncUp
-            }
-        }
-        set {
-            switch self {
-            case .detail(var detail): detail.syncUp = newValue; self = .detail(detail)
-            case .meeting(var meeting): meeting.syncUp = newValue; self = .meeting(meeting)
-            case .record(var record): record.syncUp = newValue; self = .record(record)
-            }
-        }
-    }
-}
-
 /// The reducers of the stack's screens, one call a kind.
 let pathReducer: InPlaceReducer<Path, PathAction> = combineReducers(
     scopeReducer(syncUpDetailReducer, state: \.detail, action: \.detail),
     scopeReducer(recordMeetingReducer, state: \.record, action: \.record)
 )
 
-/// The app's reducer: the list's, the stack's, the app's own, and the copies' syncing.
+/// The app's reducer: the list's, the stack's and the app's own. A screen's change to its
+/// sync-up is the list's too: the sync-up is shared.
 public let appReducer: InPlaceReducer<AppState, AppAction> = combineReducers(
     scopeReducer(syncUpsListReducer, state: \.list, action: \.list),
     forEachReducer(pathReducer, state: \.path, action: \.path),
-    appCoreReducer,
-    syncUpCopiesReducer
+    appCoreReducer
 )
 
 /// The side effects of the stack's screens, one call a kind, and the detail's form, reached through
@@ -149,9 +117,9 @@ public func appSideEffects(persisted: PersistedState<IdentifiedArrayOf<SyncUp>>)
 /// with an alert when they could not be read.
 public func launchState(from persisted: PersistedState<IdentifiedArrayOf<SyncUp>>) async -> AppState {
     do throws(PersistenceError) {
-        return AppState(list: SyncUpsListState(syncUps: try await persisted.load() ?? []))
+        return AppState(list: SyncUpsListState(syncUps: Shared(value: try await persisted.load() ?? [])))
     } catch {
-        return AppState(list: SyncUpsListState(alert: .dataFailedToLoad(message(for: error))))
+        return AppState(list: SyncUpsListState(alert: .dataFailedToLoad(message(for: error)), syncUps: Shared(value: [])))
     }
 }
 

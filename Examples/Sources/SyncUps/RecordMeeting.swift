@@ -11,20 +11,20 @@ public struct RecordMeetingState: Equatable, Sendable {
     public var secondsElapsed = 0
     /// The attendee speaking now.
     public var speakerIndex = 0
-    /// The sync-up that meets.
-    public var syncUp: SyncUp
+    /// The sync-up that meets: the list's row, shared.
+    @Shared public var syncUp: SyncUp
     /// What the recognizer heard so far.
     public var transcript = ""
 
     /// The meeting of `syncUp`, at its start.
     public init(
         alert: AlertState<RecordMeetingAlertAction>? = nil, secondsElapsed: Int = 0, speakerIndex: Int = 0,
-        syncUp: SyncUp, transcript: String = ""
+        syncUp: Shared<SyncUp>, transcript: String = ""
     ) {
         self.alert = alert
         self.secondsElapsed = secondsElapsed
         self.speakerIndex = speakerIndex
-        self.syncUp = syncUp
+        self._syncUp = syncUp
         self.transcript = transcript
     }
 

@@ -8,13 +8,13 @@ import LockstepCasePaths
 public struct SyncUpDetailState: Equatable, Sendable {
     /// What the screen presents: the form in a sheet, or an alert.
     public var destination: SyncUpDetailDestination?
-    /// The sync-up shown.
-    public var syncUp: SyncUp
+    /// The sync-up shown: the list's row, shared.
+    @Shared public var syncUp: SyncUp
 
     /// The screen of `syncUp`.
-    public init(destination: SyncUpDetailDestination? = nil, syncUp: SyncUp) {
+    public init(destination: SyncUpDetailDestination? = nil, syncUp: Shared<SyncUp>) {
         self.destination = destination
-        self.syncUp = syncUp
+        self._syncUp = syncUp
     }
 }
 

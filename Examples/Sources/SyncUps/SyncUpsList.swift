@@ -9,14 +9,15 @@ public struct SyncUpsListState: Equatable, Sendable {
     public var addSyncUp: SyncUpFormState?
     /// An alert that says the sync-ups could not be loaded or saved.
     public var alert: AlertState<Never>?
-    /// The sync-ups, saved to a file whenever they change.
-    public var syncUps: IdentifiedArrayOf<SyncUp>
+    /// The sync-ups, shared with the screens that show one of them, and saved to a file
+    /// whenever they change.
+    @Shared public var syncUps: IdentifiedArrayOf<SyncUp>
 
     /// A list of these sync-ups.
-    public init(addSyncUp: SyncUpFormState? = nil, alert: AlertState<Never>? = nil, syncUps: IdentifiedArrayOf<SyncUp> = []) {
+    public init(addSyncUp: SyncUpFormState? = nil, alert: AlertState<Never>? = nil, syncUps: Shared<IdentifiedArrayOf<SyncUp>>) {
         self.addSyncUp = addSyncUp
         self.alert = alert
-        self.syncUps = syncUps
+        self._syncUps = syncUps
     }
 }
 

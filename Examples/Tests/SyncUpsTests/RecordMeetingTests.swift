@@ -10,21 +10,17 @@ import Testing
 @MainActor
 @Suite("SyncUps: the meeting")
 struct RecordMeetingTests {
-    let meeting = StackState<Path>([
-        .detail(SyncUpDetailState(syncUp: .design)),
-        .record(RecordMeetingState(syncUp: .design)),
-    ])
+    let meeting = StackState<Path>.meeting(of:)
 
     /// The meeting the generators make when it is saved.
     func saved(_ transcript: String) -> Meeting {
         Meeting(id: UUID(0), date: testDate, transcript: transcript)
     }
 
-    /// The meeting saved: in the meeting's, the detail's and the list's sync-up.
+    /// The meeting saved in the meeting's sync-up: the detail's and the list's too, as it is
+    /// shared, so it is asserted once.
     func insert(_ meeting: Meeting, into state: inout AppState) {
         state.path[id: 1]?.modify(\.record) { $0.syncUp.meetings.insert(meeting, at: 0) }
-        state.path[id: 0]?.modify(\.detail) { $0.syncUp.meetings.insert(meeting, at: 0) }
-        state.list.syncUps[id: SyncUp.design.id]?.meetings.insert(meeting, at: 0)
     }
 
     @Test("The timer gives each attendee their share; at the end the meeting is saved and the screen closes")

@@ -63,6 +63,19 @@ extension UUID {
 /// The date of every test.
 let testDate = Date(timeIntervalSince1970: 1_234_567_890)
 
+extension StackState<Path> {
+    /// The detail of Design, sharing the list's row.
+    static func detail(of state: AppState) -> StackState<Path> {
+        StackState([.detail(SyncUpDetailState(syncUp: Shared(state.list.$syncUps[id: SyncUp.design.id])!))])
+    }
+
+    /// The detail of Design and its meeting in progress, sharing the list's row.
+    static func meeting(of state: AppState) -> StackState<Path> {
+        let syncUp = Shared(state.list.$syncUps[id: SyncUp.design.id])!
+        return StackState([.detail(SyncUpDetailState(syncUp: syncUp)), .record(RecordMeetingState(syncUp: syncUp))])
+    }
+}
+
 extension SyncUp {
     /// Design, three attendees, six seconds: two a speaker.
     static let design = SyncUp(
@@ -107,16 +120,17 @@ final class Harness {
         storage.data.flatMap { try? JSONDecoder().decode(IdentifiedArrayOf<SyncUp>.self, from: $0) }
     }
 
-    /// The app's test store, launched from the storage, with `path` pushed on the list.
+    /// The app's test store, launched from the storage, with the screens `path` makes of the
+    /// launched state pushed on the list.
     func makeStore(
-        path: StackState<Path> = StackState(),
+        path: (AppState) -> StackState<Path> = { _ in StackState() },
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> TestStore<AppState, AppAction> {
         var state = await launchState(from: persisted)
-        state.path = path
+        state.path = path(state)
         let persisted = persisted
         return TestStore(
             state: state, reducer: appReducer, services: services,

@@ -10,9 +10,9 @@ import Testing
 @MainActor
 @Suite("SyncUps: the detail")
 struct SyncUpDetailTests {
-    let detail = StackState<Path>([.detail(SyncUpDetailState(syncUp: .design))])
+    let detail = StackState<Path>.detail(of:)
 
-    @Test("Edit: Done writes the form's sync-up to the detail and the list, and saves it")
+    @Test("Edit: Done writes the form's sync-up to the shared sync-up, the list's row, and saves it")
     func edit() async {
         let harness = Harness()
         let store = await harness.makeStore(path: detail)
@@ -28,8 +28,8 @@ struct SyncUpDetailTests {
                 $0.destination = nil
                 $0.syncUp.title = "Blob's Meeting"
             }
-            $0.list.syncUps[id: SyncUp.design.id]?.title = "Blob's Meeting"
         }
+        #expect(store.state.list.syncUps[id: SyncUp.design.id]?.title == "Blob's Meeting")
         #expect(harness.saved?.first?.title == "Blob's Meeting")
     }
 
@@ -72,7 +72,7 @@ struct SyncUpDetailTests {
         let store = await harness.makeStore(path: detail)
         await store.send(.path(.element(id: 0, action: .detail(.startMeetingTapped))))
         await store.receive(\.path[id: 0].detail.delegate.startMeeting) {
-            $0.path.append(.record(RecordMeetingState(syncUp: .design)))
+            $0.path.append(.record(RecordMeetingState(syncUp: Shared(value: .design))))
         }
     }
 
@@ -89,7 +89,7 @@ struct SyncUpDetailTests {
             $0.path[id: 0]?.modify(\.detail) { $0.destination = nil }
         }
         await store.receive(\.path[id: 0].detail.delegate.startMeeting) {
-            $0.path.append(.record(RecordMeetingState(syncUp: .design)))
+            $0.path.append(.record(RecordMeetingState(syncUp: Shared(value: .design))))
         }
     }
 
