@@ -22,16 +22,22 @@ public struct MeetingState: Equatable, Sendable {
 @CasePathable
 @dynamicMemberLookup
 public enum Path: Equatable, Sendable {
+    /// A sync-up's detail.
     case detail(SyncUpDetailState)
+    /// A past meeting.
     case meeting(MeetingState)
+    /// A meeting in progress.
     case record(RecordMeetingState)
 }
 
 /// The actions of the stack's screens, one case a kind; a past meeting has none.
 @CasePathable
 public enum PathAction: Equatable, Sendable {
+    /// An action of a detail.
     case detail(SyncUpDetailAction)
+    /// A past meeting has no actions.
     case meeting(Never)
+    /// An action of a meeting in progress.
     case record(RecordMeetingAction)
 }
 
@@ -53,7 +59,9 @@ public struct AppState: Equatable, Sendable {
 /// The app's actions: the list's and the stack's.
 @CasePathable
 public enum AppAction: Equatable, Sendable {
+    /// An action of the list.
     case list(SyncUpsListAction)
+    /// A push, a pop, or an action of a screen of the stack.
     case path(StackAction<Path, PathAction>)
 }
 

@@ -72,6 +72,7 @@ public struct Meeting: Equatable, Sendable, Identifiable, Codable {
 
 /// The colors of a sync-up.
 public enum Theme: String, CaseIterable, Equatable, Hashable, Sendable, Identifiable, Codable {
+    /// The themes, named after their main color.
     case bubblegum, buttercup, indigo, lavender, magenta, navy, orange, oxblood, periwinkle, poppy,
         purple, seafoam, sky, tan, teal, yellow
 

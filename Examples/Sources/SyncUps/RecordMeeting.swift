@@ -47,20 +47,28 @@ public struct RecordMeetingState: Equatable, Sendable {
 /// The buttons of the meeting's alerts.
 @CasePathable
 public enum RecordMeetingAlertAction: Equatable, Sendable {
+    /// End the meeting and keep nothing.
     case confirmDiscard
+    /// End the meeting and save it.
     case confirmSave
 }
 
 /// What the meeting's controls, timer and recognizer send.
 @CasePathable
 public enum RecordMeetingAction: Equatable, Sendable {
+    /// A button of the alert, or its dismissal (Resume, Continue meeting).
     case alert(PresentationAction<RecordMeetingAlertAction>)
+    /// The user tapped End meeting.
     case endMeetingTapped
+    /// The user tapped Next speaker.
     case nextTapped
     /// The screen appeared: the timer and the recognizer start, until the screen goes.
     case onTask
+    /// A second passed.
     case timerTicked
+    /// The recognizer's transcript so far.
     case speechResult(String)
+    /// The recognizer failed.
     case speechFailed
     /// The meeting to keep, with an id and a date from the generators.
     case meetingSaved(Meeting)

@@ -3,6 +3,7 @@ import Lockstep
 
 /// Whether the app may use speech recognition.
 public enum SpeechAuthorization: Equatable, Sendable {
+    /// Not asked yet; denied by the user; not allowed on this device; allowed.
     case notDetermined, denied, restricted, authorized
 }
 

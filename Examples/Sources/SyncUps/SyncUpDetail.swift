@@ -22,35 +22,50 @@ public struct SyncUpDetailState: Equatable, Sendable {
 @CasePathable
 @dynamicMemberLookup
 public enum SyncUpDetailDestination: Equatable, Sendable {
+    /// One of the detail's alerts.
     case alert(AlertState<SyncUpDetailAlertAction>)
+    /// The form that edits the sync-up, in a sheet.
     case edit(SyncUpFormState)
 }
 
 /// The actions of the presented destination.
 @CasePathable
 public enum SyncUpDetailDestinationAction: Equatable, Sendable {
+    /// A button of the alert.
     case alert(SyncUpDetailAlertAction)
+    /// An action of the form.
     case edit(SyncUpFormAction)
 }
 
 /// The buttons of the detail's alerts.
 @CasePathable
 public enum SyncUpDetailAlertAction: Equatable, Sendable {
+    /// Delete the sync-up.
     case confirmDeletion
+    /// Start the meeting without speech recognition.
     case continueWithoutRecording
+    /// Open the settings, to allow speech recognition.
     case openSettings
 }
 
 /// What the detail's controls and side effects send.
 @CasePathable
 public enum SyncUpDetailAction: Equatable, Sendable {
+    /// The user tapped the form's Cancel.
     case cancelEditTapped
+    /// The user tapped Delete.
     case deleteTapped
+    /// The user swiped these past meetings away.
     case deleteMeetings(atOffsets: IndexSet)
+    /// An action of the presented destination, or its dismissal.
     case destination(PresentationAction<SyncUpDetailDestinationAction>)
+    /// The user tapped the form's Done.
     case doneEditingTapped
+    /// The user tapped Edit.
     case editTapped
+    /// The user tapped a past meeting: the app pushes it.
     case meetingTapped(id: Meeting.ID)
+    /// The user tapped Start meeting.
     case startMeetingTapped
     /// Speech recognition may not be used: the reason, from the speech client.
     case speechUnavailable(SpeechAuthorization)
@@ -60,6 +75,7 @@ public enum SyncUpDetailAction: Equatable, Sendable {
     /// What the app does for the detail.
     @CasePathable
     public enum Delegate: Equatable, Sendable {
+        /// Push the meeting of this sync-up.
         case startMeeting
     }
 }

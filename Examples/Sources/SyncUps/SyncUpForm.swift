@@ -7,7 +7,9 @@ import LockstepCasePaths
 public struct SyncUpFormState: Equatable, Sendable {
     /// The field that has the keyboard.
     public enum Field: Hashable, Sendable {
+        /// The name of this attendee.
         case attendee(Attendee.ID)
+        /// The sync-up's title.
         case title
     }
 
@@ -26,12 +28,19 @@ public struct SyncUpFormState: Equatable, Sendable {
 /// What the form's controls send.
 @CasePathable
 public enum SyncUpFormAction: Equatable, Sendable {
+    /// The title field changed.
     case titleChanged(String)
+    /// The length stepper changed.
     case durationChanged(Duration)
+    /// Another theme was picked.
     case themeChanged(Theme)
+    /// An attendee's name field changed.
     case attendeeNameChanged(id: Attendee.ID, name: String)
+    /// The keyboard moved to another field, or went away.
     case focusChanged(SyncUpFormState.Field?)
+    /// The user tapped New attendee.
     case addAttendeeTapped
+    /// The user swiped these attendees away.
     case deleteAttendees(atOffsets: IndexSet)
     /// A new attendee, with an id from the generators.
     case attendeeAdded(Attendee)

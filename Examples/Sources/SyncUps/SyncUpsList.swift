@@ -24,14 +24,21 @@ public struct SyncUpsListState: Equatable, Sendable {
 /// What the list's controls and side effects send.
 @CasePathable
 public enum SyncUpsListAction: Equatable, Sendable {
+    /// The user tapped Add.
     case addSyncUpTapped
     /// The new sync-up the form starts from, with ids from the generators.
     case addSyncUpStarted(SyncUp)
+    /// An action of the form in the sheet, or its dismissal.
     case addSyncUp(PresentationAction<SyncUpFormAction>)
+    /// The user tapped the sheet's Add.
     case confirmAddSyncUpTapped
+    /// The user tapped the sheet's Dismiss.
     case dismissAddSyncUpTapped
+    /// The user swiped these sync-ups away.
     case deleteSyncUps(atOffsets: IndexSet)
+    /// The user tapped a sync-up: the app pushes its detail.
     case syncUpTapped(id: SyncUp.ID)
+    /// The alert was dismissed; its buttons send nothing.
     case alert(PresentationAction<Never>)
     /// The sync-ups could not be saved.
     case saveFailed(String)

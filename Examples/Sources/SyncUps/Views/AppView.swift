@@ -20,6 +20,7 @@ public struct AppView: View {
         self.store = store
     }
 
+    /// The stack, with the list at its root.
     public var body: some View {
         NavigationStack(path: store.binding(stack: \.path, action: AppAction.path)) {
             SyncUpsListView(store: store.scope(state: \.list, action: \.list))
