@@ -201,6 +201,22 @@ let package = Package(
             path: "Tests/SwiftUIStandIns",
             swiftSettings: [.swiftLanguageMode(.v6), .define("LOCKSTEP_SWIFTUI_STAND_INS")]
         ),
+        // The SyncUps example (Examples/Sources/SyncUps, through a symbolic link), compiled with
+        // its SwiftUI views against the stand-ins, so that the views compile on Linux too (the
+        // examples package leaves them out where SwiftUI does not exist). Tests only: no product
+        // ships it.
+        .target(
+            name: "SyncUpsViews",
+            dependencies: [
+                "Lockstep",
+                "LockstepCasePaths",
+                "LockstepPersistence",
+                "SwiftUIStandIns",
+                .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+            ],
+            path: "Tests/SyncUpsViews",
+            swiftSettings: [.swiftLanguageMode(.v6), .define("LOCKSTEP_SWIFTUI_STAND_INS")]
+        ),
         // The code of the DocC articles, compiled and run, and a check that every Swift snippet
         // of those articles is quoted from compiled code.
         .testTarget(

@@ -172,3 +172,31 @@ package.targets += [
         swiftSettings: [.swiftLanguageMode(.v6)]
     ),
 ]
+
+// SyncUps, TCA's navigation-heavy example: a list of sync-ups, a form in a sheet, a detail with
+// an enum of destinations and alerts, a meeting timed by an injected clock with a speech
+// transcript, a stack of three kinds of screen, and the sync-ups persisted in a file. Its views
+// are compiled on Linux by the main package's SyncUpsViews target, against the SwiftUI stand-ins.
+package.targets += [
+    .target(
+        name: "SyncUps",
+        dependencies: [
+            .product(name: "Lockstep", package: "Lockstep"),
+            .product(name: "LockstepCasePaths", package: "Lockstep"),
+            .product(name: "LockstepPersistence", package: "Lockstep"),
+            .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        ],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .testTarget(
+        name: "SyncUpsTests",
+        dependencies: [
+            "SyncUps",
+            .product(name: "LockstepTesting", package: "Lockstep"),
+            .product(name: "LockstepCasePathsTesting", package: "Lockstep"),
+            .product(name: "LockstepPersistence", package: "Lockstep"),
+            .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        ],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+]

@@ -159,7 +159,12 @@ struct SaveQueue<Value: Sendable & Equatable>: Sendable {
     }
 
     mutating func request(_ value: Value) -> Decision {
-        if let refusal { return .refuse(refusal) }
+        if let refusal {
+            // A refused value is not asked for again until it changes: otherwise the action that
+            // reports the refusal would ask again, and be dispatched again, without end.
+            latest = value
+            return .refuse(refusal)
+        }
         requested += 1
         pending = value
         latest = value

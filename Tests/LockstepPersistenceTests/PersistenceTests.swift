@@ -149,4 +149,18 @@ struct PersistenceTests {
             $0.saveError = "The state could not be saved to full disk: the disk is full. The last save is still there."
         }
     }
+
+    @Test("A save refused after a failed load is dispatched once, not again for the action that reports it")
+    func refusedSaveIsDispatchedOnce() async throws {
+        let persisted = PersistedState<[SyncUp]>(storage: InMemoryStorage(Data("not json".utf8)))
+        await #expect(throws: PersistenceError.self) { _ = try await persisted.load() }
+        let store = TestStore(
+            state: SyncUpsState(), reducer: syncUpsReducer,
+            middlewares: [persistMiddleware(\SyncUpsState.syncUps, to: persisted, failed: { .saveFailed("\($0.kind)") })])
+        await store.send(.add("Retro")) { $0.syncUps = [SyncUp(title: "Retro")] }
+        await store.receive(.saveFailed("notLoaded")) { $0.saveError = "notLoaded" }
+        await store.send(.select(0)) { $0.selected = 0 }
+        await store.send(.add("Design")) { $0.syncUps.append(SyncUp(title: "Design")) }
+        await store.receive(.saveFailed("notLoaded"))
+    }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import IdentifiedCollections
+import Lockstep
+import LockstepCasePaths
+
+/// The app's first screen: every sync-up, and the form that adds one, in a sheet.
+public struct SyncUpsListState: Equatable, Sendable {
+    /// The form of the sync-up being added, there while its sheet is shown.
+    public var addSyncUp: SyncUpFormState?
+    /// An alert that says the sync-ups could not be loaded or saved.
+    public var alert: AlertState<Never>?
+    /// The sync-ups, shared with the screens that show one of them, and saved to a file
+    /// whenever they change.
+    @Shared public var syncUps: IdentifiedArrayOf<SyncUp>
+
+    /// A list of these sync-ups.
+    public init(addSyncUp: SyncUpFormState? = nil, alert: AlertState<Never>? = nil, syncUps: Shared<IdentifiedArrayOf<SyncUp>>) {
+        self.addSyncUp = addSyncUp
+        self.alert = alert
+        self._syncUps = syncUps
+    }
+}
+
+/// What the list's controls and side effects send.
+@CasePathable
+public enum SyncUpsListAction: Equatable, Sendable {
+    /// The user tapped Add.
+    case addSyncUpTapped
+    /// The new sync-up the form starts from, with ids from the generators.
+    case addSyncUpStarted(SyncUp)
+    /// An action of the form in the sheet, or its dismissal.
+    case addSyncUp(PresentationAction<SyncUpFormAction>)
+    /// The user tapped the sheet's Add.
+    case confirmAddSyncUpTapped
+    /// The user tapped the sheet's Dismiss.
+    case dismissAddSyncUpTapped
+    /// The user swiped these sync-ups away.
+    case deleteSyncUps(atOffsets: IndexSet)
+    /// The user tapped a sync-up: the app pushes its detail.
+    case syncUpTapped(id: SyncUp.ID)
+    /// The alert was dismissed; its buttons send nothing.
+    case alert(PresentationAction<Never>)
+    /// The sync-ups could not be saved.
+    case saveFailed(String)
+}
+
+extension AlertState where Action == Never {
+    /// The sync-ups could not be read at launch: nothing is saved over them until they can.
+    public static func dataFailedToLoad(_ reason: String) -> AlertState {
+        AlertState {
+            TextState("Data failed to load")
+        } actions: {
+            ButtonState(role: .cancel) { TextState("OK") }
+        } message: {
+            TextState("\(reason) Changes will not be saved.")
+        }
+    }
+
+    /// A save failed.
+    public static func saveFailed(_ reason: String) -> AlertState {
+        AlertState {
+            TextState("Couldn't save")
+        } message: {
+            TextState(reason)
+        }
+    }
+}
+
+let syncUpsListCoreReducer: InPlaceReducer<SyncUpsListState, SyncUpsListAction> = { state, action in
+    switch action {
+    case .addSyncUpStarted(let syncUp):
+        state.addSyncUp = SyncUpFormState(syncUp: syncUp)
+    case .confirmAddSyncUpTapped:
+        guard var syncUp = state.addSyncUp?.syncUp else { return }
+        let named = syncUp.attendees.filter { !$0.name.allSatisfy(\.isWhitespace) }
+        syncUp.attendees = named.isEmpty ? IdentifiedArray(syncUp.attendees.prefix(1)) : named
+        state.syncUps.append(syncUp)
+        state.addSyncUp = nil
+    case .dismissAddSyncUpTapped:
+        state.addSyncUp = nil
+    case .deleteSyncUps(let offsets):
+        state.syncUps.remove(atOffsets: offsets)
+    case .saveFailed(let reason):
+        state.alert = .saveFailed(reason)
+    case .addSyncUpTapped, .addSyncUp, .syncUpTapped, .alert:
+        break
+    }
+}
+
+/// The list's reducer: its own, then the form's in the sheet, then the alert's closing.
+public let syncUpsListReducer: InPlaceReducer<SyncUpsListState, SyncUpsListAction> = combineReducers(
+    syncUpsListCoreReducer,
+    ifLetReducer(syncUpFormReducer, state: \.addSyncUp, action: \.addSyncUp),
+    ifLetReducer(state: \.alert, action: \.alert)
+)
+
+/// Makes the new sync-up, with one attendee, when the user taps Add.
+let syncUpsListMiddleware: Middleware<SyncUpsListState, SyncUpsListAction, SyncUpsServices> = {
+    _, action, services, dispatch in
+    guard case .addSyncUpTapped = action else { return }
+    await dispatch(.addSyncUpStarted(SyncUp(id: services.uuid(), attendees: [Attendee(id: services.uuid())])))
+}
+
+/// The list's side effects: its own, and the form's while the sheet is shown.
+@SideEffectBuilder<SyncUpsListState, SyncUpsListAction, SyncUpsServices>
+public var syncUpsListSideEffects: [SideEffect<SyncUpsListState, SyncUpsListAction, SyncUpsServices>] {
+    syncUpsListMiddleware
+    ifLetMiddleware(syncUpFormMiddleware, state: \SyncUpsListState.addSyncUp, action: \SyncUpsListAction.Cases.addSyncUp)
+}

@@ -1,0 +1,142 @@
+import Foundation
+import IdentifiedCollections
+import LockstepCasePathsTesting
+import LockstepPersistence
+import LockstepTesting
+import Synchronization
+import SyncUps
+
+/// What a test's speech recognizer hears: a transcript, or a failure.
+enum SpeechEvent: Sendable {
+    case transcript(String)
+    case failure
+}
+
+/// The recognizer fails.
+struct SpeechFailure: Error {}
+
+/// The transcripts a test sends through an event source, as the speech client's sequence: the
+/// test's `send` returns once the meeting handled the transcript.
+struct Transcripts: AsyncSequence, Sendable {
+    typealias Element = String
+    typealias Failure = any Error
+
+    let source: EventSource<SpeechEvent>
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var events: EventSource<SpeechEvent>.AsyncIterator
+
+        mutating func next() async throws -> String? {
+            switch await events.next() {
+            case .transcript(let transcript): return transcript
+            case .failure: throw SpeechFailure()
+            case nil: return nil
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(events: source.makeAsyncIterator())
+    }
+}
+
+/// Ids 00000000-…-000000000000, …-000000000001, and so on.
+final class IncrementingUUIDs: Sendable {
+    private let count = Mutex(-1)
+
+    func next() -> UUID {
+        let value = count.withLock { count in
+            count += 1
+            return count
+        }
+        return UUID(value)
+    }
+}
+
+extension UUID {
+    /// The id whose last digits are `value`.
+    init(_ value: Int) {
+        self.init(uuidString: String(format: "00000000-0000-0000-0000-%012d", value))!
+    }
+}
+
+/// The date of every test.
+let testDate = Date(timeIntervalSince1970: 1_234_567_890)
+
+extension StackState<Path> {
+    /// The detail of Design, sharing the list's row.
+    static func detail(of state: AppState) -> StackState<Path> {
+        StackState([.detail(SyncUpDetailState(syncUp: Shared(state.list.$syncUps[id: SyncUp.design.id])!))])
+    }
+
+    /// The detail of Design and its meeting in progress, sharing the list's row.
+    static func meeting(of state: AppState) -> StackState<Path> {
+        let syncUp = Shared(state.list.$syncUps[id: SyncUp.design.id])!
+        return StackState([.detail(SyncUpDetailState(syncUp: syncUp)), .record(RecordMeetingState(syncUp: syncUp))])
+    }
+}
+
+extension SyncUp {
+    /// Design, three attendees, six seconds: two a speaker.
+    static let design = SyncUp(
+        id: UUID(100),
+        attendees: [Attendee(id: UUID(101), name: "Blob"), Attendee(id: UUID(102), name: "Blob Jr"), Attendee(id: UUID(103), name: "Blob Sr")],
+        duration: .seconds(6),
+        meetings: [Meeting(id: UUID(104), date: Date(timeIntervalSince1970: 0), transcript: "Hello")],
+        theme: .orange,
+        title: "Design"
+    )
+}
+
+/// A test's doubles: the meeting's clock, the recognizer's transcripts, the settings app, the
+/// generators and the file of sync-ups, in memory.
+@MainActor
+final class Harness {
+    let clock = ManualClock(name: "meeting timer")
+    let speech = EventSource<SpeechEvent>(name: "speech")
+    let openedSettings = CallRecorder<Void>()
+    let storage: InMemoryStorage
+    let persisted: PersistedState<IdentifiedArrayOf<SyncUp>>
+    var services: SyncUpsServices
+
+    /// Doubles whose storage holds `syncUps`, or `data` when given.
+    init(syncUps: IdentifiedArrayOf<SyncUp> = [.design], data: Data? = nil) {
+        storage = InMemoryStorage(data ?? (try! JSONEncoder().encode(syncUps)))
+        persisted = PersistedState(storage: storage)
+        let uuids = IncrementingUUIDs()
+        let speech = speech
+        let openedSettings = openedSettings
+        services = .unimplemented
+        services.clock = clock
+        services.uuid = { uuids.next() }
+        services.now = { testDate }
+        services.openSettings = { openedSettings.record() }
+        services.speech.authorizationStatus = { .authorized }
+        services.speech.transcripts = { Transcripts(source: speech) }
+    }
+
+    /// The sync-ups the storage holds now.
+    var saved: IdentifiedArrayOf<SyncUp>? {
+        storage.data.flatMap { try? JSONDecoder().decode(IdentifiedArrayOf<SyncUp>.self, from: $0) }
+    }
+
+    /// The app's test store, launched from the storage, with the screens `path` makes of the
+    /// launched state pushed on the list.
+    func makeStore(
+        path: (AppState) -> StackState<Path> = { _ in StackState() },
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> TestStore<AppState, AppAction> {
+        var state = await launchState(from: persisted)
+        state.path = path(state)
+        let persisted = persisted
+        return TestStore(
+            state: state, reducer: appReducer, services: services,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        ) {
+            appSideEffects(persisted: persisted)
+        }
+    }
+}
