@@ -196,6 +196,48 @@ extension View {
             }
         )
     }
+
+    /// Shows the alert at `state` of `store` while it is there, for an alert whose buttons only
+    /// close it (`AlertState<Never>`, say an error to read): every button, and any other way of
+    /// dismissing it, sends `dismiss`.
+    ///
+    /// ```swift
+    /// .alert(store, state: \.loadFailure, dismiss: .loadFailureDismissed)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store that holds the alert.
+    ///   - state: The optional alert in the store's state.
+    ///   - dismiss: The action that closes the alert.
+    /// - Returns: The view with the alert.
+    public func alert<Store: StoreProtocol>(
+        _ store: Store,
+        state: KeyPath<Store.State, AlertState<Never>?> & Sendable,
+        dismiss: Store.Action
+    ) -> some View {
+        alert(store, state: state, send: { (never: Never) in never }, dismiss: dismiss)
+    }
+
+    /// Shows the confirmation dialog at `state` of `store` while it is there, for a dialog whose
+    /// buttons only close it (`ConfirmationDialogState<Never>`): every button, and any other way
+    /// of dismissing it, sends `dismiss`.
+    ///
+    /// ```swift
+    /// .confirmationDialog(store, state: \.notice, dismiss: .noticeDismissed)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store that holds the dialog.
+    ///   - state: The optional dialog in the store's state.
+    ///   - dismiss: The action that closes the dialog.
+    /// - Returns: The view with the dialog.
+    public func confirmationDialog<Store: StoreProtocol>(
+        _ store: Store,
+        state: KeyPath<Store.State, ConfirmationDialogState<Never>?> & Sendable,
+        dismiss: Store.Action
+    ) -> some View {
+        confirmationDialog(store, state: state, send: { (never: Never) in never }, dismiss: dismiss)
+    }
 }
 
 /// SwiftUI's role of a button of an alert or a dialog.
@@ -213,6 +255,7 @@ private func visibility(_ visibility: ConfirmationDialogStateTitleVisibility) ->
     case .visible: .visible
     case .hidden: .hidden
     }
+
 }
 
 #endif

@@ -6,11 +6,6 @@ import SwiftUIStandIns
 #endif
 import Lockstep
 
-extension SyncUpsListAction {
-    /// The action of a button of an alert whose buttons send none: never called.
-    static func none(_ never: Never) -> SyncUpsListAction {}
-}
-
 /// The list of sync-ups, and the form that adds one in a sheet.
 struct SyncUpsListView: View {
     let store: ChildStore<SyncUpsListState, SyncUpsListAction>
@@ -44,7 +39,7 @@ struct SyncUpsListView: View {
                     }
             }
         }
-        .alert(store, state: \.alert, send: SyncUpsListAction.none, dismiss: .alert(.dismiss))
+        .alert(store, state: \.alert, dismiss: .alert(.dismiss))
     }
 }
 #endif
