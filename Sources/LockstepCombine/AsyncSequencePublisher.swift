@@ -25,14 +25,11 @@ public struct AsyncSequencePublisher<Base: AsyncSequence>: Publisher, Sendable {
     /// iterates it.
     private let prepare: @Sendable () -> @Sendable () -> Base
 
-    /// A publisher of the elements of `base`.
-    ///
-    /// ```swift
-    /// let scores = AsyncSequencePublisher(store.select(\.home))
-    /// ```
+    /// A publisher of the elements of `base`: what `base.publisher` returns, the one way an app
+    /// makes one.
     ///
     /// - Parameter base: The sequence to publish.
-    public init(_ base: Base) where Base: Sendable {
+    package init(_ base: Base) where Base: Sendable {
         self.prepare = { { base } }
     }
 

@@ -25,8 +25,8 @@ public struct FileActionLogSinkError: Error, Equatable, CustomStringConvertible 
     /// Why it cannot be used, such as "it is a FIFO, not a regular file".
     public let reason: String
 
-    /// Creates an error for `path`.
-    public init(path: String, reason: String) {
+    /// Creates an error for `path`; the sink makes these, an app only catches them.
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }

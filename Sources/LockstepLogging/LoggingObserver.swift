@@ -71,7 +71,7 @@ extension ActionObserver {
 
 extension Reduction {
     /// Where the action came from, in a word or two: `app`, `middleware 0`, `effect File.swift:12`.
-    public var originLabel: String {
+    package var originLabel: String {
         switch origin {
         case .external: "app"
         case .middleware: middlewareIndex.map { "middleware \($0)" } ?? "middleware"

@@ -30,13 +30,14 @@ public struct PersistenceError: Error, Equatable, CustomStringConvertible {
     /// The underlying error's description.
     public let reason: String
 
-    /// An error of `kind` at `location`, for `reason`.
+    /// An error of `kind` at `location`, for `reason`; ``PersistedState`` makes these, an app
+    /// only catches them.
     ///
     /// - Parameters:
     ///   - kind: What failed.
     ///   - location: Where.
     ///   - reason: The underlying error's description.
-    public init(kind: Kind, location: String, reason: String) {
+    package init(kind: Kind, location: String, reason: String) {
         self.kind = kind
         self.location = location
         self.reason = reason

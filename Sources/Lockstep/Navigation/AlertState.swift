@@ -76,11 +76,8 @@ extension AlertState: Sendable where Action: Sendable {}
 /// }
 /// ```
 public struct ConfirmationDialogState<Action>: DismissedByItsButtons {
-    /// Whether a dialog shows its title: see ``ConfirmationDialogStateTitleVisibility``.
-    public typealias Visibility = ConfirmationDialogStateTitleVisibility
-
     /// Whether the title is shown.
-    public var titleVisibility: Visibility
+    public var titleVisibility: ConfirmationDialogStateTitleVisibility
     /// The title.
     public var title: TextState
     /// The message under the title, or `nil` for none.
@@ -96,7 +93,7 @@ public struct ConfirmationDialogState<Action>: DismissedByItsButtons {
     ///   - actions: Returns the buttons, one statement a button.
     ///   - message: Returns the message, or `nil` for none.
     public init(
-        titleVisibility: Visibility = .automatic,
+        titleVisibility: ConfirmationDialogStateTitleVisibility = .automatic,
         title: () -> TextState,
         @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
         message: (() -> TextState)? = nil

@@ -15,13 +15,10 @@
 /// Two buttons are equal when their labels, roles and actions are, so a test asserts an alert
 /// whole.
 public struct ButtonState<Action>: Identifiable {
-    /// The role of a button: see ``ButtonStateRole``.
-    public typealias Role = ButtonStateRole
-
     /// The button's position in its alert or dialog, so that a view can tell its buttons apart.
     public var id: Int = 0
     /// The role of the button, or `nil` for a plain button.
-    public var role: Role?
+    public var role: ButtonStateRole?
     /// The action the button sends when tapped, or `nil` for a button that only closes.
     public var action: Action?
     /// The text of the button.
@@ -34,7 +31,7 @@ public struct ButtonState<Action>: Identifiable {
     ///   - action: The action the button sends when tapped, or `nil` for a button that only
     ///     closes the alert or dialog.
     ///   - label: Returns the text of the button.
-    public init(role: Role? = nil, action: Action? = nil, label: () -> TextState) {
+    public init(role: ButtonStateRole? = nil, action: Action? = nil, label: () -> TextState) {
         self.role = role
         self.action = action
         self.label = label()
