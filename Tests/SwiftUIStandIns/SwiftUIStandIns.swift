@@ -447,6 +447,14 @@ public struct PresentingModifier<T, Actions: View, Message: View> {
     public let message: (T) -> Message
 }
 
+/// The settings of a `navigationDestination(item:destination:)`.
+public struct ItemDestinationModifier<Item, Destination: View> {
+    /// The pushed item, `nil` while nothing is pushed.
+    public let item: Binding<Item?>
+    /// Makes the pushed view.
+    public let destination: (Item) -> Destination
+}
+
 /// The settings of a `navigationDestination(for:destination:)`.
 public struct NavigationDestinationModifier<Value: Hashable, Destination: View> {
     /// Makes the screen of a value of the path.
@@ -479,6 +487,48 @@ extension View {
         @ViewBuilder content: @escaping (Item) -> Content
     ) -> ModifiedContent<Self, SheetModifier<Item, Content>> {
         ModifiedContent(content: self, modifier: SheetModifier(item: item, content: content))
+    }
+
+    /// Presents a popover while `item` is not `nil`, with the view `content` makes of it.
+    ///
+    /// - Parameters:
+    ///   - item: The presented item; set to `nil` when the user dismisses the popover.
+    ///   - content: Makes the popover's view.
+    /// - Returns: The view with the popover.
+    public func popover<Item: Identifiable, Content: View>(
+        item: Binding<Item?>,
+        @ViewBuilder content: @escaping (Item) -> Content
+    ) -> ModifiedContent<Self, SheetModifier<Item, Content>> {
+        ModifiedContent(content: self, modifier: SheetModifier(item: item, content: content))
+    }
+
+    /// Presents a full-screen cover while `item` is not `nil` (iOS), with the view `content`
+    /// makes of it.
+    ///
+    /// - Parameters:
+    ///   - item: The presented item; set to `nil` when the user dismisses the cover.
+    ///   - onDismiss: Runs when the cover is dismissed.
+    ///   - content: Makes the cover's view.
+    /// - Returns: The view with the cover.
+    public func fullScreenCover<Item: Identifiable, Content: View>(
+        item: Binding<Item?>,
+        onDismiss: (() -> Void)? = nil,
+        @ViewBuilder content: @escaping (Item) -> Content
+    ) -> ModifiedContent<Self, SheetModifier<Item, Content>> {
+        ModifiedContent(content: self, modifier: SheetModifier(item: item, content: content))
+    }
+
+    /// Pushes the view `destination` makes of `item` while it is not `nil`.
+    ///
+    /// - Parameters:
+    ///   - item: The pushed item; set to `nil` when the user goes back.
+    ///   - destination: Makes the pushed view.
+    /// - Returns: The view with the destination.
+    public func navigationDestination<Item, Destination: View>(
+        item: Binding<Item?>,
+        @ViewBuilder destination: @escaping (Item) -> Destination
+    ) -> ModifiedContent<Self, ItemDestinationModifier<Item, Destination>> {
+        ModifiedContent(content: self, modifier: ItemDestinationModifier(item: item, destination: destination))
     }
 
     /// Presents an alert while `isPresented` is true.
