@@ -2,7 +2,8 @@
 /// and the ones of the main actor, reached through a ``MainActorRelay``.
 struct ActorStoreObservers<State: Sendable, Action: Sendable>: Sendable {
     private let anywhere: [ActionObserver<State, Action>.Nonisolated]
-    private let mainActor: MainActorRelay<Reduction<State, Action>>?
+    /// The relay to the observers of the main actor, or `nil` when there are none.
+    let mainActor: MainActorRelay<Reduction<State, Action>>?
 
     init(_ observers: [ActionObserver<State, Action>]) {
         let observers = observers.filter { !$0.isAlwaysOff }
@@ -12,6 +13,17 @@ struct ActorStoreObservers<State: Sendable, Action: Sendable>: Sendable {
             for observer in mainActorObservers where observer.isEnabled() {
                 observer.observe(reduction)
             }
+        }
+    }
+
+    /// Returns once the observers of the main actor have room for one more reduction (at most
+    /// ``MainActorRelay/capacity`` wait for the main actor): at once when there is room or no
+    /// such observer. Called on the store's actor right before a reducer, which then runs with no
+    /// suspension in between, so the queue never holds more.
+    func waitForRoom(isolation: isolated (any Actor)? = #isolation) async {
+        guard let mainActor else { return }
+        while !mainActor.hasRoom {
+            await mainActor.waitForRoom()
         }
     }
 

@@ -72,6 +72,11 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// Dismisses the presented child (a sheet, a destination, a stack's screen) whose middleware
     /// this dispatcher was handed to, or `nil` outside one: see ``dismiss(fileID:filePath:line:column:)``.
     let dismissal: (@Sendable () async -> Void)?
+    /// The work of a presented child or a row that the check of the lifted middleware this
+    /// dispatcher is handed to registered right after the reducer, for the middleware to start;
+    /// `nil` anywhere else. It goes along to the feature's dispatcher, where the lifts inside the
+    /// feature's side effects find theirs.
+    let reservation: ChildWorkReservation?
 
     /// Creates a dispatcher that hands every action to `dispatch`.
     ///
@@ -89,6 +94,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             return .unknown
         }
         self.dismissal = nil
+        self.reservation = nil
     }
 
     init(
@@ -96,6 +102,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         readState: @escaping @Sendable () async -> (any Sendable)?,
         reduceReporting: @escaping @Sendable (Action, ReducerCheck?, Bool) async -> ReducerReport,
         dismissal: (@Sendable () async -> Void)? = nil,
+        reservation: ChildWorkReservation? = nil,
         _ dispatch: @escaping @Sendable (Action) async -> Void
     ) {
         self.body = dispatch
@@ -103,6 +110,15 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         self.readState = readState
         self.reduceReporting = reduceReporting
         self.dismissal = dismissal
+        self.reservation = reservation
+    }
+
+    /// This dispatcher with `reservation` for the lifted middleware it is handed to (see
+    /// ``reservation``).
+    func reserving(_ reservation: ChildWorkReservation?) -> Dispatcher {
+        Dispatcher(
+            cancellations: cancellations, readState: readState, reduceReporting: reduceReporting,
+            dismissal: dismissal, reservation: reservation, body)
     }
 
     /// A dispatcher for a feature: it embeds the feature's actions into this dispatcher's
@@ -158,6 +174,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             readState: { (await readState() as? State).flatMap(state) },
             reduceReporting: featureReduceReporting,
             dismissal: dismissal,
+            reservation: reservation,
             dispatch
         )
     }
