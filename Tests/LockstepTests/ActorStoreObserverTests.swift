@@ -141,4 +141,45 @@ struct ActorStoreObserverTests {
             #expect(bySequence[entry.cause ?? 0]?.action == .countdown(1))
         }
     }
+
+    @Test("While the main actor is busy, at most 64 reductions wait for its observers; each arrives, in order")
+    func mainActorQueueIsBounded() async throws {
+        let log = Log()
+        let store = ActorStore(state: Counter(), reducer: counterReducer, observers: [log.mainActorObserver])
+        let relay = try #require(await store.observers.mainActor)
+        let capacity = MainActorRelay<Reduction<Counter, CounterAction>>.capacity
+        let count = capacity * 4
+
+        // The main actor is busy until the dispatches wait for it (or, with nothing to bound the
+        // queue, until they are all reduced).
+        let mainActor = MainThreadHold()
+        let busy = Task { @MainActor in mainActor.hold() }
+        await mainActor.held()
+        let dispatching = Task.detached {
+            for _ in 0..<count {
+                await store.dispatch(.increment)
+            }
+        }
+        let waited = Signal()
+        Task {
+            await relay.senderWaits()
+            waited.signal()
+        }
+        Task {
+            await dispatching.value
+            waited.signal()
+        }
+        await waited.wait()
+        let queuedWhileBusy = relay.highWaterMark
+        mainActor.release()
+        await dispatching.value
+        await log.arrival(count: count)
+        await busy.value
+
+        #expect(queuedWhileBusy == capacity)
+        #expect(relay.highWaterMark == capacity)
+        #expect(log.all.map(\.sequenceNumber) == Array(1...count))
+        #expect(log.all.map(\.stateAfter.value) == Array(1...count))
+        #expect(await store.state.value == count)
+    }
 }
