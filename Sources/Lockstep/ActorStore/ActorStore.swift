@@ -29,8 +29,9 @@
 /// Besides dispatch, it has what ``Store`` has apart from the user interface: effects
 /// (``register(_:)`` and `effects:`), their ``failures``, observers of every reduction
 /// (`observers:`, called on the store's actor when made with
-/// ``ActionObserver/nonisolated(isEnabled:_:)``), and the state over time as asynchronous
-/// sequences (`select(_:bufferingPolicy:)` and ``ActorStoreProtocol/states(bufferingPolicy:)``):
+/// ``ActionObserver/nonisolated(isEnabled:_:)``, and on the main actor otherwise), and the state
+/// over time as asynchronous sequences (`select(_:bufferingPolicy:)` and
+/// ``ActorStoreProtocol/states(bufferingPolicy:)``):
 ///
 /// ```swift
 /// let store = ActorStore(
@@ -41,6 +42,10 @@
 /// )
 /// for await value in store.select(\.value) { print(value) }
 /// ```
+///
+/// Observers of the main actor see every reduction, in order, and at most 64 reductions wait for
+/// a busy main actor: a reducer that would make more waits, on the store's actor, until the main
+/// actor has handed one on.
 ///
 /// ## Features
 ///
