@@ -117,6 +117,50 @@ struct ChildPresenceOrderTests {
         #expect(events.values == ["2 loaded"])
     }
 
+    struct Navigation: Sendable {
+        var path: StackState<Sheet> = [Sheet(id: 1)]
+    }
+
+    enum NavigationAction: Sendable {
+        case path(StackAction<Sheet, SheetAction>)
+
+        var path: StackAction<Sheet, SheetAction>? {
+            if case .path(let action) = self { action } else { nil }
+        }
+    }
+
+    @Test("ActorStore: a screen's action whose side effects run after a newer screen's work has started does not cancel it")
+    func lateScreenActionKeepsNewerScreensWork() async {
+        let load = Gate(name: "load")
+        let events = Recorder<String>()
+        let store = ActorStore(
+            state: Navigation(),
+            reducer: forEachReducer(
+                { (_: inout Sheet, _: SheetAction) in }, state: \Navigation.path, action: \NavigationAction.path),
+            services: ()
+        ) {
+            forEachMiddleware(
+                Self.loading(load, events), state: \Navigation.path, action: \NavigationAction.path,
+                embed: NavigationAction.path)
+        }
+        let held = HeldExecutor()
+        await store.prefer(held)
+
+        // An action of the first screen, reduced when it was the only one, its side effects held.
+        let ping = await store.send(.path(.element(id: 0, action: .ping)))
+        // A newer screen is pushed and starts loading.
+        await store.dispatch(.path(.push(Sheet(id: 2))))
+        let loading = Task { await store.dispatch(.path(.element(id: 1, action: .load))) }
+        await load.arrival()
+        #expect(held.heldCount == 1)
+        held.release()
+        await ping.value
+        load.open()
+        await loading.value
+
+        #expect(events.values == ["2 loaded"])
+    }
+
     @Test("ActorStore: a dismissal reduced after a child's action cancels the work that action starts late")
     func dismissalCancelsWorkNotStartedYet() async {
         let load = Gate(name: "load")
