@@ -322,16 +322,15 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
             dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
             return .skipped
         }
-        guard isPresent(id) else {
-            // An action of a row that is not there: the middleware reports it.
-            dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
-            return .selected
-        }
+        // Reserved without looking the row up (the middleware does): for a row that is not
+        // there, the middleware reports the action and gives the reservation up.
         return .reserved(dispatch.cancellations.reserve(row: id, in: scope, isPresent: isPresent, inner: nil))
     }
     return SideEffect(selects: selects) { appState, appAction, services, dispatch in
         guard let (id, rowAction) = action(appAction) else { return }
+        let reservation = dispatch.reservation.flatMap { $0.scope == scope.id ? $0 : nil }
         guard let row = lookup.row(id, in: appState[keyPath: state]) else {
+            if let reservation { dispatch.cancellations.giveUp(reservation) }
             reportMissingChildState(rowAction, what: "no row has the id \(id)", site: site)
             return
         }
@@ -339,7 +338,7 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
             embed: { embed(id, $0) }, state: { (appState: State) in lookup.row(id, in: appState[keyPath: state]) },
             requiringPart: true)
         let operation: @Sendable () async -> Void = { await middleware(row, rowAction, services, rowDispatch) }
-        guard let reservation = dispatch.reservation, reservation.scope == scope.id else {
+        guard let reservation else {
             // Not reached through the store's check: the work runs under the row's id.
             let id = CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id)))
             await dispatch.cancellations.run(id, cancelInFlight: false, operation: operation)

@@ -104,6 +104,11 @@ final class Cancellations: Sendable {
         return ChildWorkReservation(scope: scope.id, id: id, token: token, inner: inner)
     }
 
+    /// Forgets the work `reservation` registered, which will not start (its row is not there).
+    func giveUp(_ reservation: ChildWorkReservation) {
+        state.withLock { $0.finish(reservation.token, under: reservation.id) }
+    }
+
     /// Runs `operation` as the work `reservation` registered: not at all when a dismissal or a
     /// removal cancelled it since (it counts as cancelled work, finished at once). Returns when
     /// the operation returns, or as soon as it stops after a cancellation.
