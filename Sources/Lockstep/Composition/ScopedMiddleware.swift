@@ -140,7 +140,10 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 ///
 /// The feature middleware runs for the feature's actions while the part is not `nil`, under a
 /// cancellation id of its own: when the part becomes `nil`, or is replaced by one with another
-/// `id` (for an `Identifiable` part), the work still running for it is cancelled. A feature
+/// `id` (for an `Identifiable` part), the work still running for it is cancelled, right after the
+/// reducer that changed it, in the order of the reductions: work a feature action starts after a
+/// later dismissal was reduced never starts, and a newer child's work is never cancelled by side
+/// effects that run late. A feature
 /// action that arrives while the part is `nil` is reported as an issue.
 ///
 /// ```swift
@@ -279,7 +282,7 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 ///
 /// The row middleware runs for the row actions `action` extracts, with the row's state, under a
 /// cancellation id of its own: when the row is removed, the work still running for it is
-/// cancelled. A row action for an id that is not in the collection is reported as an issue.
+/// cancelled, right after the reducer that removed it, in the order of the reductions. A row action for an id that is not in the collection is reported as an issue.
 ///
 /// Rows are found by id through ``RowsIndexedByID/index(id:)`` when the collection's type
 /// conforms (an `IdentifiedArray` does), by a linear search otherwise.

@@ -33,9 +33,9 @@ import IssueReporting
 /// The dispatcher of a child that can go away (the one `ifLetMiddleware`, `forEachMiddleware`
 /// or a navigation stack's `forEachMiddleware` hands to the child's middleware) also drops an
 /// action when the child's part of the state is gone right before the reducer: the child's work
-/// is cancelled when the lifted middleware sees the state without the child, after the reducer
-/// that removed it, and an action the work dispatches in between is dropped the same way, rather
-/// than reaching a child that is no longer there.
+/// is cancelled right after the reducer that removed the child, in the order of the reductions,
+/// and an action the work dispatches before the cancellation reaches it is dropped the same way,
+/// rather than reaching a child that is no longer there.
 ///
 /// A middleware that must record a cancellation in the state (a "cancelled" status) dispatches
 /// it from the code that cancels, not from the cancelled work. The one exception is the rollback
@@ -127,9 +127,9 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     ///
     /// With `requiringPart`, for a child that can go away (a presented screen, a row), an action
     /// is reduced only if the child's part is still there right before the reducer, and dropped
-    /// silently otherwise, as the action of cancelled work is. The lifted middleware cancels a
-    /// child's work when it sees the state without the child, after the reducer that removed it;
-    /// work that dispatches in between would otherwise reach a child that is gone.
+    /// silently otherwise, as the action of cancelled work is. The lifted middleware's check
+    /// cancels a child's work right after the reducer that removed the child; work that
+    /// dispatches before the cancellation reaches it would otherwise reach a child that is gone.
     @usableFromInline
     func scoped<FeatureAction, State, FeatureState: Sendable>(
         embed: @escaping @Sendable (FeatureAction) -> Action,
