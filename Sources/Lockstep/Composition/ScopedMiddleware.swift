@@ -143,8 +143,8 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 /// `id` (for an `Identifiable` part), the work still running for it is cancelled, right after the
 /// reducer that changed it, in the order of the reductions: work a feature action starts after a
 /// later dismissal was reduced never starts, and a newer child's work is never cancelled by side
-/// effects that run late. A feature
-/// action that arrives while the part is `nil` is reported as an issue.
+/// effects that run late. A feature action that arrives while the part is `nil` is reported as
+/// an issue.
 ///
 /// ```swift
 /// let store = Store(state: AppState(), reducer: appReducer, services: services) {
