@@ -282,7 +282,8 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 ///
 /// The row middleware runs for the row actions `action` extracts, with the row's state, under a
 /// cancellation id of its own: when the row is removed, the work still running for it is
-/// cancelled, right after the reducer that removed it, in the order of the reductions. A row action for an id that is not in the collection is reported as an issue.
+/// cancelled, right after the reducer that removed it, in the order of the reductions. A row
+/// action for an id that is not in the collection is reported as an issue.
 ///
 /// Rows are found by id through ``RowsIndexedByID/index(id:)`` when the collection's type
 /// conforms (an `IdentifiedArray` does), by a linear search otherwise.
