@@ -145,21 +145,22 @@ struct ActorStoreObserverTests {
     @Test("While the main actor is busy, at most 64 reductions wait for its observers; each arrives, in order")
     func mainActorQueueIsBounded() async throws {
         let log = Log()
-        let store = ActorStore(state: Counter(), reducer: counterReducer, observers: [log.mainActorObserver])
+        // The main actor is busy until the test lets the observers' drain start there.
+        let mainActor = HeldMainActorDrain()
+        let store = ActorStore(
+            initialState: Counter(), reducer: inPlaceReducer(counterReducer), sideEffects: BoundSideEffects([]),
+            effects: [], observers: [log.mainActorObserver], startingMainActorDrain: mainActor.start)
         let relay = try #require(await store.observers.mainActor)
         let capacity = MainActorRelay<Reduction<Counter, CounterAction>>.capacity
         let count = capacity * 4
 
-        // The main actor is busy until the dispatches wait for it (or, with nothing to bound the
-        // queue, until they are all reduced).
-        let mainActor = MainThreadHold()
-        let busy = Task { @MainActor in mainActor.hold() }
-        await mainActor.held()
         let dispatching = Task.detached {
             for _ in 0..<count {
                 await store.dispatch(.increment)
             }
         }
+        // The main actor gets to the drain once a dispatch waits for it (or, with nothing to
+        // bound the queue, once they are all reduced).
         let waited = Signal()
         Task {
             await relay.senderWaits()
@@ -174,7 +175,6 @@ struct ActorStoreObserverTests {
         mainActor.release()
         await dispatching.value
         await log.arrival(count: count)
-        await busy.value
 
         #expect(queuedWhileBusy == capacity)
         #expect(relay.highWaterMark == capacity)

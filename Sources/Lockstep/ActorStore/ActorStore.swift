@@ -153,19 +153,22 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
             observers: observers)
     }
 
+    /// `startingMainActorDrain`, for tests, starts the drain of the main actor's observers in
+    /// place of a task of the main actor (see ``MainActorRelay``).
     package init(
         initialState: State,
         reducer: @escaping InPlaceReducer<State, Action>,
         sideEffects: BoundSideEffects<State, Action>,
         effects: [Effect<Action>],
-        observers: [ActionObserver<State, Action>]
+        observers: [ActionObserver<State, Action>],
+        startingMainActorDrain: (@Sendable (_ drain: @escaping @MainActor @Sendable () -> Void) -> Void)? = nil
     ) {
         self.currentState = initialState
         self.reducer = reducer
         self.middlewares = sideEffects.middlewares
         self.selectedSideEffects = sideEffects.selectors == nil ? nil : sideEffects
         self.selectsSideEffects = sideEffects.selectors != nil
-        self.observers = ActorStoreObservers(observers)
+        self.observers = ActorStoreObservers(observers, startDrain: startingMainActorDrain)
         self.hasListeners = !self.observers.isEmpty
         let scope = WorkTracking.scope
         self.isTracked = scope != nil

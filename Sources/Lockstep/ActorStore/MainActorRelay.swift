@@ -30,8 +30,18 @@ final class MainActorRelay<Value: Sendable>: Sendable {
 
     private let queue = Lock(Queue())
     private let receive: @MainActor @Sendable (Value) -> Void
+    private let startDrain: StartDrain
 
-    init(_ receive: @escaping @MainActor @Sendable (Value) -> Void) {
+    /// Starts the drain, a function of the main actor: by default in a task of the main actor.
+    typealias StartDrain = @Sendable (_ drain: @escaping @MainActor @Sendable () -> Void) -> Void
+
+    /// A relay that hands each value to `receive` on the main actor; `startDrain` starts the
+    /// drain there (a test holds it back, as a busy main actor would).
+    init(
+        startDrain: @escaping StartDrain = { drain in Task { @MainActor in drain() } },
+        _ receive: @escaping @MainActor @Sendable (Value) -> Void
+    ) {
+        self.startDrain = startDrain
         self.receive = receive
     }
 
@@ -90,7 +100,7 @@ final class MainActorRelay<Value: Sendable>: Sendable {
             return !queue.isDraining
         }
         if startsDraining {
-            Task { @MainActor in self.drain() }
+            startDrain { self.drain() }
         }
     }
 

@@ -50,25 +50,40 @@ final class HeldExecutor: TaskExecutor {
     }
 }
 
-/// Keeps the main thread, and so the main actor, busy from ``hold()`` until ``release()``: how
-/// a test makes the main actor fall behind the work of another actor, without a sleep.
-final class MainThreadHold: Sendable {
-    private let released = DispatchSemaphore(value: 0)
-    private let isHeld = Signal()
-
-    /// Blocks the main thread until ``release()``.
-    @MainActor
-    func hold() {
-        isHeld.signal()
-        released.wait()
+/// Holds back the drain of an `ActorStore`'s main-actor observers until the test calls
+/// ``release()``, as a main actor busy with other work would, without blocking any thread: pass
+/// ``start`` as the store's `startingMainActorDrain`.
+final class HeldMainActorDrain: Sendable {
+    private struct State {
+        var held: [@MainActor @Sendable () -> Void] = []
+        var isReleased = false
     }
 
-    /// Returns once the main thread is held.
-    func held() async {
-        await isHeld.wait()
+    private let state = Lock(State())
+
+    /// Starts `drain` in a task of the main actor, once released.
+    var start: @Sendable (_ drain: @escaping @MainActor @Sendable () -> Void) -> Void {
+        { drain in
+            let runsNow = self.state.withLock { state in
+                if state.isReleased { return true }
+                state.held.append(drain)
+                return false
+            }
+            if runsNow {
+                Task { @MainActor in drain() }
+            }
+        }
     }
 
+    /// Starts the held drains, and every later one at once.
     func release() {
-        released.signal()
+        let drains = state.withLock { state in
+            state.isReleased = true
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for drain in drains {
+            Task { @MainActor in drain() }
+        }
     }
 }
