@@ -141,4 +141,45 @@ struct ActorStoreObserverTests {
             #expect(bySequence[entry.cause ?? 0]?.action == .countdown(1))
         }
     }
+
+    @Test("While the main actor is busy, at most 64 reductions wait for its observers; each arrives, in order")
+    func mainActorQueueIsBounded() async throws {
+        let log = Log()
+        // The main actor is busy until the test lets the observers' drain start there.
+        let mainActor = HeldMainActorDrain()
+        let store = ActorStore(
+            initialState: Counter(), reducer: inPlaceReducer(counterReducer), sideEffects: BoundSideEffects([]),
+            effects: [], observers: [log.mainActorObserver], startingMainActorDrain: mainActor.start)
+        let relay = try #require(await store.observers.mainActor)
+        let capacity = MainActorRelay<Reduction<Counter, CounterAction>>.capacity
+        let count = capacity * 4
+
+        let dispatching = Task.detached {
+            for _ in 0..<count {
+                await store.dispatch(.increment)
+            }
+        }
+        // The main actor gets to the drain once a dispatch waits for it (or, with nothing to
+        // bound the queue, once they are all reduced).
+        let waited = Signal()
+        Task {
+            await relay.senderWaits()
+            waited.signal()
+        }
+        Task {
+            await dispatching.value
+            waited.signal()
+        }
+        await waited.wait()
+        let queuedWhileBusy = relay.highWaterMark
+        mainActor.release()
+        await dispatching.value
+        await log.arrival(count: count)
+
+        #expect(queuedWhileBusy == capacity)
+        #expect(relay.highWaterMark == capacity)
+        #expect(log.all.map(\.sequenceNumber) == Array(1...count))
+        #expect(log.all.map(\.stateAfter.value) == Array(1...count))
+        #expect(await store.state.value == count)
+    }
 }

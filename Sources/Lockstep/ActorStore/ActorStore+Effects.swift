@@ -32,6 +32,7 @@ extension ActorStore {
     /// Dispatches an action an effect emitted, as part of the tree of the action it reacted to
     /// (the task-local tree while the host hands it over).
     private func dispatchEffectOutput(_ action: Action, effect: String, cause: Int?) async {
+        await observers.waitForRoom()
         await reduce(action, origin: .effect(effect), cause: cause)?.perform(yielding: false)
     }
 

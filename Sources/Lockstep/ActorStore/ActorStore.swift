@@ -29,8 +29,9 @@
 /// Besides dispatch, it has what ``Store`` has apart from the user interface: effects
 /// (``register(_:)`` and `effects:`), their ``failures``, observers of every reduction
 /// (`observers:`, called on the store's actor when made with
-/// ``ActionObserver/nonisolated(isEnabled:_:)``), and the state over time as asynchronous
-/// sequences (`select(_:bufferingPolicy:)` and ``ActorStoreProtocol/states(bufferingPolicy:)``):
+/// ``ActionObserver/nonisolated(isEnabled:_:)``, and on the main actor otherwise), and the state
+/// over time as asynchronous sequences (`select(_:bufferingPolicy:)` and
+/// ``ActorStoreProtocol/states(bufferingPolicy:)``):
 ///
 /// ```swift
 /// let store = ActorStore(
@@ -41,6 +42,10 @@
 /// )
 /// for await value in store.select(\.value) { print(value) }
 /// ```
+///
+/// Observers of the main actor see every reduction, in order, and at most 64 reductions wait for
+/// a busy main actor: a reducer that would make more waits, on the store's actor, until the main
+/// actor has handed one on.
 ///
 /// ## Features
 ///
@@ -148,19 +153,22 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
             observers: observers)
     }
 
+    /// `startingMainActorDrain`, for tests, starts the drain of the main actor's observers in
+    /// place of a task of the main actor (see ``MainActorRelay``).
     package init(
         initialState: State,
         reducer: @escaping InPlaceReducer<State, Action>,
         sideEffects: BoundSideEffects<State, Action>,
         effects: [Effect<Action>],
-        observers: [ActionObserver<State, Action>]
+        observers: [ActionObserver<State, Action>],
+        startingMainActorDrain: (@Sendable (_ drain: @escaping @MainActor @Sendable () -> Void) -> Void)? = nil
     ) {
         self.currentState = initialState
         self.reducer = reducer
         self.middlewares = sideEffects.middlewares
         self.selectedSideEffects = sideEffects.selectors == nil ? nil : sideEffects
         self.selectsSideEffects = sideEffects.selectors != nil
-        self.observers = ActorStoreObservers(observers)
+        self.observers = ActorStoreObservers(observers, startDrain: startingMainActorDrain)
         self.hasListeners = !self.observers.isEmpty
         let scope = WorkTracking.scope
         self.isTracked = scope != nil
@@ -223,9 +231,11 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         }
     }
 
-    /// A dispatch in a store with observers, consumers of its state or effects.
+    /// A dispatch in a store with observers, consumers of its state or effects. It waits first
+    /// while the main actor's observers are ``MainActorRelay/capacity`` reductions behind.
     @usableFromInline
     func reduceAndRunSideEffects(_ action: Action) async {
+        await observers.waitForRoom()
         await reduce(action)?.perform(yielding: false)
     }
 
@@ -243,18 +253,23 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         await dispatch(action)
     }
 
-    /// Reduces `action` now and runs its side effects in a task the store owns, cancelled when
-    /// the store is released.
+    /// Reduces `action` and runs its side effects in a task the store owns, cancelled when the
+    /// store is released.
     ///
     /// ```swift
     /// let sideEffects = await store.send(.startListening)
     /// sideEffects.cancel()
     /// ```
     ///
+    /// It returns once the reducer has run, without waiting for the side effects. The reducer
+    /// runs at once, unless observers of the main actor are 64 reductions behind a busy main
+    /// actor: then it runs as soon as they have caught up on one, as a ``dispatch(_:)`` does.
+    ///
     /// - Parameter action: The action to reduce and hand to every middleware and effect.
     /// - Returns: The task that runs the action's side effects.
     @discardableResult
-    public func send(_ action: Action) -> Task<Void, Never> {
+    public func send(_ action: Action) async -> Task<Void, Never> {
+        await observers.waitForRoom()
         guard let run = reduce(action) else { return Task {} }
         return ownedTasks.start {
             await run.perform(yielding: false)
@@ -262,10 +277,13 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     }
 
     /// Reduces `action` for ``Dispatcher/reduceReporting``, when `check` passes (or there is
-    /// none, and the task is not cancelled): the side effects still to run, and the report.
+    /// none, and the task is not cancelled): the side effects still to run, and the report. It
+    /// waits first, as ``reduceUnlessCancelled(_:)`` does, while observers of the main actor are
+    /// behind.
     func reduceReporting(
         _ action: Action, check: ReducerCheck?, reporting: Bool
-    ) -> (SideEffectRun<State, Action>?, ReducerReport) {
+    ) async -> (SideEffectRun<State, Action>?, ReducerReport) {
+        await observers.waitForRoom()
         if let check {
             guard check(currentState) else { return (nil, .dropped) }
         } else if Task.isCancelled {
@@ -284,7 +302,13 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// work (by its id, by a newer run with `cancelInFlight`, by the dismissal of its child, by
     /// the release of the store or the cancellation of the dispatching task) dispatches nothing
     /// more: the action is dropped and `nil` returned.
-    func reduceUnlessCancelled(_ action: Action) -> SideEffectRun<State, Action>? {
+    ///
+    /// While observers of the main actor are ``MainActorRelay/capacity`` reductions behind a busy
+    /// main actor, it waits for them to catch up on one first, on the store's actor: the
+    /// reduction queued for them then never makes them more. A task cancelled meanwhile still
+    /// waits, then dispatches nothing.
+    func reduceUnlessCancelled(_ action: Action) async -> SideEffectRun<State, Action>? {
+        await observers.waitForRoom()
         guard !Task.isCancelled else { return nil }
         return reduce(action, origin: .middleware)
     }

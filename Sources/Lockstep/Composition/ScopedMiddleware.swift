@@ -53,7 +53,7 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
                 embed: embed, state: { (appState: State) in appState[keyPath: state] })
             await middleware(appState[keyPath: state], featureAction, services, featureDispatch)
         },
-        selects: { _, appAction, _ in action(appAction) != nil })
+        selects: { _, appAction, _ in action(appAction) != nil ? .selected : .skipped })
 }
 
 /// Lifts a feature's middleware that needs no services to the app.
@@ -126,8 +126,10 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
                 await middleware(appState[keyPath: state], featureAction, services, featureDispatch(dispatch))
             },
             selects: { appState, appAction, dispatch in
-                guard let featureAction = action(appAction) else { return false }
-                guard let featureSelects else { return true }
+                guard let featureAction = action(appAction) else { return .skipped }
+                guard let featureSelects else { return .selected }
+                // A lift among the feature's side effects registers its child's work here; the
+                // middleware finds the reservation in the dispatcher, which the feature's carries on.
                 return featureSelects(appState[keyPath: state], featureAction, featureDispatch(dispatch))
             })
     }
@@ -138,8 +140,11 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
 ///
 /// The feature middleware runs for the feature's actions while the part is not `nil`, under a
 /// cancellation id of its own: when the part becomes `nil`, or is replaced by one with another
-/// `id` (for an `Identifiable` part), the work still running for it is cancelled. A feature
-/// action that arrives while the part is `nil` is reported as an issue.
+/// `id` (for an `Identifiable` part), the work still running for it is cancelled, right after the
+/// reducer that changed it, in the order of the reductions: work a feature action starts after a
+/// later dismissal was reduced never starts, and a newer child's work is never cancelled by side
+/// effects that run late. A feature action that arrives while the part is `nil` is reported as
+/// an issue.
 ///
 /// ```swift
 /// let store = Store(state: AppState(), reducer: appReducer, services: services) {
@@ -184,28 +189,43 @@ func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
     site: String
 ) -> SideEffect<State, Action, Services> where FeatureState: Sendable, State: Sendable {
     let scope = ScopeToken()
-    // For an action of no feature (or one the feature's own check leaves out), the check
-    // records the presented child right after the reducer (cancelling a dismissed one's work),
-    // and the middleware is not called.
+    // Right after each reducer, in the order of the reductions, the check records the child the
+    // state presents (cancelling a dismissed one's work). For the child's action, it registers
+    // the work the middleware will start, in the same critical section: a dismissal reduced
+    // later cancels it, and the middleware, which may run after later reductions, never records
+    // the presence of its own, older state. For an action of no feature (or one the feature's
+    // own check leaves out), the middleware is not called.
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
-        if let featureAction = action(appAction) {
-            guard let featureSelects, let featureState = appState[keyPath: state] else { return true }
+        let featureState = appState[keyPath: state]
+        guard let featureAction = action(appAction) else {
+            dispatch.cancellations.present(featureState.map(identity(of:)), in: scope)
+            return .skipped
+        }
+        guard let featureState else {
+            // A feature action without state: the middleware reports it.
+            dispatch.cancellations.present(nil, in: scope)
+            return .selected
+        }
+        let presented = identity(of: featureState)
+        var inner: ChildWorkReservation?
+        if let featureSelects {
             let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
                 embed: embed, state: { (appState: State) in appState[keyPath: state] }, requiringPart: true)
-            if featureSelects(featureState, featureAction, featureDispatch) { return true }
+            switch featureSelects(featureState, featureAction, featureDispatch) {
+            case .skipped:
+                dispatch.cancellations.present(presented, in: scope)
+                return .skipped
+            case .selected:
+                break
+            case .reserved(let reservation):
+                inner = reservation
+            }
         }
-        dispatch.cancellations.present(appState[keyPath: state].map(identity(of:)), in: scope)
-        return false
+        return .reserved(dispatch.cancellations.reserve(presenting: presented, in: scope, inner: inner))
     }
     return SideEffect(selects: selects) { appState, appAction, services, dispatch in
-        let featureState = appState[keyPath: state]
-        let presented = featureState.map(identity(of:))
-        guard let featureAction = action(appAction) else {
-            dispatch.cancellations.present(presented, in: scope)
-            return
-        }
-        guard let featureState, let presented else {
-            dispatch.cancellations.present(nil, in: scope)
+        guard let featureAction = action(appAction) else { return }
+        guard let featureState = appState[keyPath: state] else {
             if reportsMissingState {
                 reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
             }
@@ -213,14 +233,24 @@ func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
         }
         // A presented child dismisses itself by dispatching `dismissal`; the feature's
         // dispatcher is scoped from this one, and inherits it.
-        let parentDispatch = dismissal.map { dismissal in dispatch.dismissing { await dispatch(dismissal) } } ?? dispatch
+        let reservation = dispatch.reservation.flatMap { $0.scope == scope.id ? $0 : nil }
+        let childDispatch = dispatch.reserving(reservation?.inner)
+        let parentDispatch =
+            dismissal.map { dismissal in childDispatch.dismissing { await dispatch(dismissal) } } ?? childDispatch
         let featureDispatch: Dispatcher<FeatureAction> = parentDispatch.scoped(
             embed: embed, state: { (appState: State) in appState[keyPath: state] }, requiringPart: true)
-        // Recording the child as presented (cancelling a dismissed one's work) and registering
-        // this work are one step, so a dismissal seen by a concurrent call cancels it.
-        await dispatch.cancellations.run(presenting: presented, in: scope) {
+        let operation: @Sendable () async -> Void = {
             await middleware(featureState, featureAction, services, featureDispatch)
         }
+        guard let reservation else {
+            // Not reached through the store's check (which always reserves for a present
+            // child): the work runs under the child's id without recording its presence.
+            let id = CancelKey(ChildWorkID(scope: scope.id, identity: identity(of: featureState)))
+            await dispatch.cancellations.run(id, cancelInFlight: false, operation: operation)
+            return
+        }
+        // Registered right after the reducer: cancelled meanwhile, it never starts.
+        await dispatch.cancellations.run(reservation, operation: operation)
     }
 }
 
@@ -252,7 +282,8 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 ///
 /// The row middleware runs for the row actions `action` extracts, with the row's state, under a
 /// cancellation id of its own: when the row is removed, the work still running for it is
-/// cancelled. A row action for an id that is not in the collection is reported as an issue.
+/// cancelled, right after the reducer that removed it, in the order of the reductions. A row
+/// action for an id that is not in the collection is reported as an issue.
 ///
 /// Rows are found by id through ``RowsIndexedByID/index(id:)`` when the collection's type
 /// conforms (an `IdentifiedArray` does), by a linear search otherwise.
@@ -284,34 +315,42 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
     let scope = ScopeToken()
     let site = "\(fileID):\(line)"
     let lookup = RowLookup<Rows>()
-    // For an action of no row, the check cancels the work of removed rows right after the
-    // reducer, and the middleware is not called.
+    // Right after each reducer, in the order of the reductions, the check cancels the work of
+    // removed rows (looking only at the rows of this lift that have work running), and for a row
+    // action registers the work the middleware will start, in the same critical section: a
+    // removal reduced later cancels it. For an action of no row, the middleware is not called.
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
-        guard action(appAction) == nil else { return true }
-        let rows = appState[keyPath: state]
-        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: Rows.Element.ID) in lookup.index(rows, id) != nil }
-        return false
-    }
-    return SideEffect(selects: selects) { appState, appAction, services, dispatch in
         let rows = appState[keyPath: state]
         let isPresent = { (id: Rows.Element.ID) in lookup.index(rows, id) != nil }
-        guard let (id, rowAction) = action(appAction) else {
+        guard let (id, _) = action(appAction) else {
             dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
-            return
+            return .skipped
         }
-        guard let row = lookup.row(id, in: rows) else {
-            dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
+        // Reserved without looking the row up (the middleware does): for a row that is not
+        // there, the middleware reports the action and gives the reservation up.
+        return .reserved(dispatch.cancellations.reserve(row: id, in: scope, isPresent: isPresent, inner: nil))
+    }
+    return SideEffect(selects: selects) { appState, appAction, services, dispatch in
+        guard let (id, rowAction) = action(appAction) else { return }
+        let reservation = dispatch.reservation.flatMap { $0.scope == scope.id ? $0 : nil }
+        guard let row = lookup.row(id, in: appState[keyPath: state]) else {
+            if let reservation { dispatch.cancellations.giveUp(reservation) }
             reportMissingChildState(rowAction, what: "no row has the id \(id)", site: site)
             return
         }
-        let rowDispatch: Dispatcher<RowAction> = dispatch.scoped(
+        let rowDispatch: Dispatcher<RowAction> = dispatch.reserving(nil).scoped(
             embed: { embed(id, $0) }, state: { (appState: State) in lookup.row(id, in: appState[keyPath: state]) },
             requiringPart: true)
-        // Cancelling the removed rows' work and registering this row's are one step, so a
-        // removal seen by a concurrent call cancels it.
-        await dispatch.cancellations.run(row: id, in: scope, isPresent: isPresent) {
-            await middleware(row, rowAction, services, rowDispatch)
+        let operation: @Sendable () async -> Void = { await middleware(row, rowAction, services, rowDispatch) }
+        guard let reservation else {
+            // Not reached through the store's check: the work runs under the row's id.
+            let id = CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id)))
+            await dispatch.cancellations.run(id, cancelInFlight: false, operation: operation)
+            return
         }
+        // Registered right after the reducer: cancelled meanwhile by the row's removal, it never
+        // starts.
+        await dispatch.cancellations.run(reservation, operation: operation)
     }
 }
 

@@ -67,17 +67,21 @@ final class Cancellations: Sendable {
     }
 
     /// Records that `scope` presents the child with `identity`, cancelling the work of the one
-    /// it presented before when that one is gone, and runs `operation` as the work of this
-    /// child, in one critical section: a concurrent dismissal either comes before (and this
-    /// child is presented again) or after (and cancels this run).
-    func run(
-        presenting identity: CancelKey,
-        in scope: ScopeToken,
-        operation: @escaping @Sendable () async -> Void
-    ) async {
-        await run(CancelKey(ChildWorkID(scope: scope.id, identity: identity)), operation: operation) { state in
-            state.present(identity, in: scope.id)
+    /// it presented before when that one is gone, and registers the work its middleware will
+    /// start for an action of this child, in one critical section. Called right after the
+    /// reducer of that action, in the order of the reductions: a dismissal reduced later cancels
+    /// the work, even before the middleware starts it (it then never starts), and nothing the
+    /// middleware sees later can present this child again.
+    func reserve(
+        presenting identity: CancelKey, in scope: ScopeToken, inner: ChildWorkReservation?
+    ) -> ChildWorkReservation {
+        let id = CancelKey(ChildWorkID(scope: scope.id, identity: identity))
+        let (token, replaced) = state.withLock { state in
+            let replaced = state.present(identity, in: scope.id)
+            return (state.reserve(under: id), replaced)
         }
+        cancel(replaced)
+        return ChildWorkReservation(scope: scope.id, id: id, token: token, inner: inner)
     }
 
     /// Cancels the work of the rows of `scope` for which `isPresent` is false.
@@ -85,17 +89,31 @@ final class Cancellations: Sendable {
         cancel(state.withLock { $0.takeRemovedRows(in: scope.id, isPresent: isPresent) })
     }
 
-    /// Cancels the work of the rows of `scope` for which `isPresent` is false, and runs
-    /// `operation` as the work of the row `row`, in one critical section.
-    func run<ID: Hashable & Sendable>(
-        row: ID,
-        in scope: ScopeToken,
-        isPresent: (ID) -> Bool,
-        operation: @escaping @Sendable () async -> Void
-    ) async {
-        await run(CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(row))), operation: operation) { state in
-            state.takeRemovedRows(in: scope.id, isPresent: isPresent)
+    /// Cancels the work of the rows of `scope` for which `isPresent` is false, and registers the
+    /// work the middleware will start for an action of the row `row`, in one critical section,
+    /// right after the reducer of that action: a removal of the row reduced later cancels it.
+    func reserve<ID: Hashable & Sendable>(
+        row: ID, in scope: ScopeToken, isPresent: (ID) -> Bool, inner: ChildWorkReservation?
+    ) -> ChildWorkReservation {
+        let id = CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(row)))
+        let (token, removed) = state.withLock { state in
+            let removed = state.takeRemovedRows(in: scope.id, isPresent: isPresent)
+            return (state.reserve(under: id), removed)
         }
+        cancel(removed)
+        return ChildWorkReservation(scope: scope.id, id: id, token: token, inner: inner)
+    }
+
+    /// Forgets the work `reservation` registered, which will not start (its row is not there).
+    func giveUp(_ reservation: ChildWorkReservation) {
+        state.withLock { $0.finish(reservation.token, under: reservation.id) }
+    }
+
+    /// Runs `operation` as the work `reservation` registered: not at all when a dismissal or a
+    /// removal cancelled it since (it counts as cancelled work, finished at once). Returns when
+    /// the operation returns, or as soon as it stops after a cancellation.
+    func run(_ reservation: ChildWorkReservation, operation: @escaping @Sendable () async -> Void) async {
+        await run(reservation.id, token: reservation.token, operation: operation)
     }
 
     /// Decides, for a throttle of `id` by `interval`, what a call made at `now` does, and records
@@ -149,6 +167,12 @@ final class Cancellations: Sendable {
             return (state.reserve(under: id), replaced)
         }
         cancel(replaced)
+        await run(id, token: token, operation: operation)
+    }
+
+    /// Makes the task of the run registered under `id` with `token`, if it is still registered,
+    /// and awaits it (see ``run(_:operation:deciding:)``).
+    private func run(_ id: CancelKey, token: UInt64, operation: @escaping @Sendable () async -> Void) async {
         await withTaskCancellationHandler {
             let task = state.withLock { state -> Run? in
                 guard case .reserved(let callerCancelled) = state.running[id]?[token] else { return nil }
@@ -353,6 +377,26 @@ extension Cancellations {
                 throttles[id]?.kept = nil
             }
         }
+    }
+}
+
+/// The work of a presented child or a row, registered by the check of its lifted middleware
+/// right after the reducer of the child's action, and started by the middleware under it (see
+/// ``Cancellations/run(_:operation:)``). `inner` is the reservation of a lift inside the child's
+/// own side effects, for the middleware to hand on to the child's dispatcher.
+@usableFromInline
+final class ChildWorkReservation: Sendable {
+    /// The lifted middleware that made it.
+    let scope: ObjectIdentifier
+    let id: CancelKey
+    let token: UInt64
+    let inner: ChildWorkReservation?
+
+    init(scope: ObjectIdentifier, id: CancelKey, token: UInt64, inner: ChildWorkReservation?) {
+        self.scope = scope
+        self.id = id
+        self.token = token
+        self.inner = inner
     }
 }
 

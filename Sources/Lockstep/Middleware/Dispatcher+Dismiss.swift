@@ -52,6 +52,6 @@ extension Dispatcher {
     func dismissing(with dismissal: @escaping @Sendable () async -> Void) -> Dispatcher {
         Dispatcher(
             cancellations: cancellations, readState: readState, reduceReporting: reduceReporting,
-            dismissal: dismissal, body)
+            dismissal: dismissal, reservation: reservation, body)
     }
 }

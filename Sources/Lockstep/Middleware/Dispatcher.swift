@@ -33,9 +33,9 @@ import IssueReporting
 /// The dispatcher of a child that can go away (the one `ifLetMiddleware`, `forEachMiddleware`
 /// or a navigation stack's `forEachMiddleware` hands to the child's middleware) also drops an
 /// action when the child's part of the state is gone right before the reducer: the child's work
-/// is cancelled when the lifted middleware sees the state without the child, after the reducer
-/// that removed it, and an action the work dispatches in between is dropped the same way, rather
-/// than reaching a child that is no longer there.
+/// is cancelled right after the reducer that removed the child, in the order of the reductions,
+/// and an action the work dispatches before the cancellation reaches it is dropped the same way,
+/// rather than reaching a child that is no longer there.
 ///
 /// A middleware that must record a cancellation in the state (a "cancelled" status) dispatches
 /// it from the code that cancels, not from the cancelled work. The one exception is the rollback
@@ -72,6 +72,11 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// Dismisses the presented child (a sheet, a destination, a stack's screen) whose middleware
     /// this dispatcher was handed to, or `nil` outside one: see ``dismiss(fileID:filePath:line:column:)``.
     let dismissal: (@Sendable () async -> Void)?
+    /// The work of a presented child or a row that the check of the lifted middleware this
+    /// dispatcher is handed to registered right after the reducer, for the middleware to start;
+    /// `nil` anywhere else. It goes along to the feature's dispatcher, where the lifts inside the
+    /// feature's side effects find theirs.
+    let reservation: ChildWorkReservation?
 
     /// Creates a dispatcher that hands every action to `dispatch`.
     ///
@@ -89,6 +94,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             return .unknown
         }
         self.dismissal = nil
+        self.reservation = nil
     }
 
     init(
@@ -96,6 +102,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         readState: @escaping @Sendable () async -> (any Sendable)?,
         reduceReporting: @escaping @Sendable (Action, ReducerCheck?, Bool) async -> ReducerReport,
         dismissal: (@Sendable () async -> Void)? = nil,
+        reservation: ChildWorkReservation? = nil,
         _ dispatch: @escaping @Sendable (Action) async -> Void
     ) {
         self.body = dispatch
@@ -103,6 +110,15 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         self.readState = readState
         self.reduceReporting = reduceReporting
         self.dismissal = dismissal
+        self.reservation = reservation
+    }
+
+    /// This dispatcher with `reservation` for the lifted middleware it is handed to (see
+    /// ``reservation``).
+    func reserving(_ reservation: ChildWorkReservation?) -> Dispatcher {
+        Dispatcher(
+            cancellations: cancellations, readState: readState, reduceReporting: reduceReporting,
+            dismissal: dismissal, reservation: reservation, body)
     }
 
     /// A dispatcher for a feature: it embeds the feature's actions into this dispatcher's
@@ -111,9 +127,9 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     ///
     /// With `requiringPart`, for a child that can go away (a presented screen, a row), an action
     /// is reduced only if the child's part is still there right before the reducer, and dropped
-    /// silently otherwise, as the action of cancelled work is. The lifted middleware cancels a
-    /// child's work when it sees the state without the child, after the reducer that removed it;
-    /// work that dispatches in between would otherwise reach a child that is gone.
+    /// silently otherwise, as the action of cancelled work is. The lifted middleware's check
+    /// cancels a child's work right after the reducer that removed the child; work that
+    /// dispatches before the cancellation reaches it would otherwise reach a child that is gone.
     @usableFromInline
     func scoped<FeatureAction, State, FeatureState: Sendable>(
         embed: @escaping @Sendable (FeatureAction) -> Action,
@@ -158,6 +174,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             readState: { (await readState() as? State).flatMap(state) },
             reduceReporting: featureReduceReporting,
             dismissal: dismissal,
+            reservation: reservation,
             dispatch
         )
     }

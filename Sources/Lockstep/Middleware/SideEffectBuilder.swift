@@ -12,8 +12,10 @@ public struct SideEffect<State, Action: Sendable, Services>: Sendable {
     let middleware: Middleware<State, Action, Services>
     /// Whether the middleware is called for an action, given the state right after the reducer,
     /// or `nil` for a plain middleware, called for every action. It is called synchronously after
-    /// the reducer, and also records what it must there (the presence of a lifted child, so that
-    /// the work of a dismissed one is cancelled).
+    /// the reducer, in the order of the reductions, and also records what it must there: the
+    /// presence of a lifted child or row (cancelling the work of a dismissed child or a removed
+    /// row), and, for a child's or a row's action, the registration of the work the middleware
+    /// starts for it, which a later dismissal or removal cancels even before it starts.
     let selects: SideEffectSelector<State, Action>?
 
     /// A plain middleware: called for every action.
@@ -59,7 +61,26 @@ extension SideEffect where Services == Void {
 @usableFromInline
 typealias SideEffectSelector<State, Action: Sendable> = @Sendable (
     _ state: State, _ action: Action, _ dispatch: Dispatcher<Action>
-) -> Bool
+) -> SideEffectSelection
+
+/// What the check of a lifted middleware decided for an action, right after its reducer.
+@usableFromInline
+enum SideEffectSelection: Sendable {
+    /// The middleware is not called.
+    case skipped
+    /// The middleware is called.
+    case selected
+    /// The middleware is called, and the work it starts for a presented child or a row is
+    /// registered already (see ``ChildWorkReservation``): the middleware receives the
+    /// reservation in its dispatcher and starts the work under it.
+    case reserved(ChildWorkReservation)
+
+    /// Whether the middleware is called.
+    var isSelected: Bool {
+        if case .skipped = self { return false }
+        return true
+    }
+}
 
 /// Composes a store's side effects, as TCA's `@ReducerBuilder` composes reducers: each statement
 /// is a middleware (called for every action) or a middleware lifted to a feature (called only
@@ -185,15 +206,26 @@ package struct BoundSideEffects<State, Action: Sendable>: Sendable {
 
     /// The middlewares to call for `action`, with their positions among all the middlewares when
     /// some are left out (`nil` when all are called). Asks every selector, in order, even once
-    /// one has taken the action: each records what it must after the reducer.
+    /// one has taken the action: each records what it must after the reducer. A middleware whose
+    /// selector reserved the work of a child is called with the reservation in its dispatcher.
     func selected(
         state: State, action: Action, dispatcher: Dispatcher<Action>
     ) -> (middlewares: [BoundMiddleware<State, Action>], positions: [Int]?) {
         guard let selectors else { return (middlewares, nil) }
         var selected: [BoundMiddleware<State, Action>] = []
         var positions: [Int] = []
-        for index in selectors.indices where selectors[index]?(state, action, dispatcher) ?? true {
-            selected.append(middlewares[index])
+        for index in selectors.indices {
+            switch selectors[index]?(state, action, dispatcher) ?? .selected {
+            case .skipped:
+                continue
+            case .selected:
+                selected.append(middlewares[index])
+            case .reserved(let reservation):
+                let middleware = middlewares[index]
+                selected.append { state, action, dispatch in
+                    await middleware(state, action, dispatch.reserving(reservation))
+                }
+            }
             positions.append(index)
         }
         return (selected, positions.count == middlewares.count ? nil : positions)

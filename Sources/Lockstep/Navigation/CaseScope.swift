@@ -116,7 +116,7 @@ public func scopeMiddleware<State, Action, CaseState, CaseAction, Services>(
             let caseDispatch: Dispatcher<CaseAction> = dispatch.scoped(embed: embed, state: extract, requiringPart: true)
             await middleware(caseState, caseAction, services, caseDispatch)
         },
-        selects: { _, enumAction, _ in action(enumAction) != nil })
+        selects: { _, enumAction, _ in action(enumAction) != nil ? .selected : .skipped })
 }
 
 /// Lifts the middleware of one case of an enum state that needs no services to the enum.

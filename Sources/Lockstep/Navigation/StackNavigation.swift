@@ -165,40 +165,64 @@ private func liftStack<State, Action, Element, ElementAction, Services: Sendable
     site: String
 ) -> SideEffect<State, Action, Services> where State: Sendable, Element: Sendable, ElementAction: Sendable {
     let scope = ScopeToken()
-    // For an action of no screen (or one the screen's own check leaves out), the check cancels
-    // the work of popped screens right after the reducer, and the middleware is not called.
+    // Right after each reducer, in the order of the reductions, the check cancels the work of
+    // popped screens, and for a screen's action registers the work the middleware will start, in
+    // the same critical section: a pop reduced later cancels it. For an action of no screen (or
+    // one the screen's own check leaves out), the middleware is not called.
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
-        if case .element(let id, let elementAction) = action(appAction) {
-            guard let elementSelects, let element = appState[keyPath: state][id: id] else { return true }
+        let stack = appState[keyPath: state]
+        let isPresent = { (id: StackElementID) in stack[id: id] != nil }
+        guard case .element(let id, let elementAction) = action(appAction) else {
+            dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
+            return .skipped
+        }
+        guard let element = stack[id: id] else {
+            // An action of a screen that is not there: the middleware reports it.
+            dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
+            return .selected
+        }
+        var inner: ChildWorkReservation?
+        if let elementSelects {
             let elementDispatch: Dispatcher<ElementAction> = dispatch.scoped(
                 embed: { embed(.element(id: id, action: $0)) },
                 state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
-            if elementSelects(element, elementAction, elementDispatch) { return true }
+            switch elementSelects(element, elementAction, elementDispatch) {
+            case .skipped:
+                dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
+                return .skipped
+            case .selected:
+                break
+            case .reserved(let reservation):
+                inner = reservation
+            }
         }
-        let stack = appState[keyPath: state]
-        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: StackElementID) in stack[id: id] != nil }
-        return false
+        return .reserved(dispatch.cancellations.reserve(row: id, in: scope, isPresent: isPresent, inner: inner))
     }
     return SideEffect(selects: selects) { appState, appAction, services, dispatch in
-        let stack = appState[keyPath: state]
-        dispatch.cancellations.cancelRemovedRows(in: scope) { (id: StackElementID) in
-            stack[id: id] != nil
-        }
         guard case .element(let id, let elementAction) = action(appAction) else { return }
-        guard let element = stack[id: id] else {
+        guard let element = appState[keyPath: state][id: id] else {
             reportMissingChildState(elementAction, what: "no screen of the stack has the id \(id)", site: site)
             return
         }
+        let reservation = dispatch.reservation.flatMap { $0.scope == scope.id ? $0 : nil }
         // The screen dismisses itself by popping it and the screens above it.
-        let elementDispatch: Dispatcher<ElementAction> = dispatch.dismissing { await dispatch(embed(.popFrom(id: id))) }
+        let elementDispatch: Dispatcher<ElementAction> = dispatch.reserving(reservation?.inner)
+            .dismissing { await dispatch(embed(.popFrom(id: id))) }
             .scoped(
                 embed: { embed(.element(id: id, action: $0)) },
                 state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
-        await dispatch.cancellations.run(
-            CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false
-        ) {
+        let operation: @Sendable () async -> Void = {
             await middleware(element, elementAction, services, elementDispatch)
         }
+        guard let reservation else {
+            // Not reached through the store's check: the work runs under the screen's id.
+            await dispatch.cancellations.run(
+                CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false,
+                operation: operation)
+            return
+        }
+        // Registered right after the reducer: cancelled meanwhile by a pop, it never starts.
+        await dispatch.cancellations.run(reservation, operation: operation)
     }
 }
 

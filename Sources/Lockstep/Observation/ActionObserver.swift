@@ -126,6 +126,10 @@ public struct ActionObserver<State: Sendable, Action: Sendable>: Sendable {
 
     /// Creates an observer that calls `observe` with each reduction.
     ///
+    /// It runs on the main actor. A ``Store`` calls it right after its reducer; an ``ActorStore``
+    /// hands it each reduction, in order, through a queue of at most 64 that the main actor
+    /// drains, and slows its dispatches while the queue is full.
+    ///
     /// - Parameters:
     ///   - isEnabled: Asked before each reduction; while it returns `false` the observer is
     ///     skipped, and when every observer is skipped the store does not even build the
