@@ -144,6 +144,68 @@ public func scopeMiddleware<State, Action, CaseState, CaseAction>(
     scopeMiddleware(ignoringServices(middleware), case: extract, action: action, embed: embed, fileID: fileID, line: line)
 }
 
+/// Lifts the side effects of one case of an enum state, composed in a ``SideEffectBuilder``, to
+/// the enum: each runs for the case's actions while the state is that case, and each lifted one
+/// among them is checked as it is in the case's own store.
+///
+/// For a stack screen or a destination whose feature has side effects of its own and of its
+/// children:
+///
+/// ```swift
+/// @SideEffectBuilder<Path, PathAction, Services>
+/// var pathSideEffects: [SideEffect<Path, PathAction, Services>] {
+///     scopeMiddleware(detailSideEffects, case: { $0.detail }, action: { $0.detail }, embed: PathAction.detail)
+///     scopeMiddleware(meetingMiddleware, case: { $0.meeting }, action: { $0.meeting }, embed: PathAction.meeting)
+/// }
+/// ```
+///
+/// For an action of another case, none of them is called. An action of the case that arrives
+/// while the state is another case is reported as an issue, once.
+///
+/// - Parameters:
+///   - sideEffects: The side effects of the case.
+///   - extract: Returns the value of the case, or `nil` when the state is another case.
+///   - action: Returns the case's action embedded in an action of the enum, or `nil`.
+///   - embed: Embeds an action of the case in an action of the enum.
+///   - fileID: Named in the issue for an action of another case; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: The side effects of the enum, statements of a ``SideEffectBuilder``.
+public func scopeMiddleware<State, Action, CaseState, CaseAction, Services>(
+    _ sideEffects: [SideEffect<CaseState, CaseAction, Services>],
+    case extract: @escaping @Sendable (State) -> CaseState?,
+    action: @escaping @Sendable (Action) -> CaseAction?,
+    embed: @escaping @Sendable (CaseAction) -> Action,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> [SideEffect<State, Action, Services>] where State: Sendable, CaseState: Sendable {
+    let site = "\(fileID):\(line)"
+    let caseDispatch = { @Sendable (dispatch: Dispatcher<Action>) -> Dispatcher<CaseAction> in
+        dispatch.scoped(embed: embed, state: extract, requiringPart: true)
+    }
+    return sideEffects.enumerated().map { index, sideEffect in
+        let middleware = sideEffect.middleware
+        let caseSelects = sideEffect.selects
+        return SideEffect(
+            { state, enumAction, services, dispatch in
+                guard let caseAction = action(enumAction) else { return }
+                guard let caseState = extract(state) else {
+                    // One report for the action, from the first of the case's side effects.
+                    if index == 0 {
+                        reportMissingChildState(caseAction, what: "the state is another case (\(caseName(of: state)))", site: site)
+                    }
+                    return
+                }
+                await middleware(caseState, caseAction, services, caseDispatch(dispatch))
+            },
+            selects: { state, enumAction, dispatch in
+                guard let caseAction = action(enumAction) else { return .skipped }
+                guard let caseState = extract(state) else { return index == 0 ? .selected : .skipped }
+                guard let caseSelects else { return .selected }
+                return caseSelects(caseState, caseAction, caseDispatch(dispatch))
+            })
+    }
+}
+
 /// The name of the case an enum value is, for messages: `alert`.
 func caseName(of value: Any) -> String {
     let mirror = Mirror(reflecting: value)
