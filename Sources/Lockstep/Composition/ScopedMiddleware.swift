@@ -53,7 +53,7 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
                 embed: embed, state: { (appState: State) in appState[keyPath: state] })
             await middleware(appState[keyPath: state], featureAction, services, featureDispatch)
         },
-        selects: { _, appAction, _ in action(appAction) != nil ? .selected : .skipped })
+        selects: { _, appAction, _ in appAction.flatMap(action) != nil ? .selected : .skipped })
 }
 
 /// Lifts a feature's middleware that needs no services to the app.
@@ -101,6 +101,11 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction>(
 ///
 /// For an app action that `action` extracts no feature action from, none of them is called; for
 /// a feature action, each lifted one among them is checked as it is in the feature's own store.
+/// A child lifted among them (an `ifLetMiddleware` in the feature's builder) has its presence
+/// recorded right after every reducer, the app's own actions included: a sheet the app's reducer
+/// closes has its work cancelled then. (A child lifted inside the rows of a `forEachMiddleware` or
+/// the screens of a stack is checked at its row's or screen's actions: no action does work per
+/// row.)
 ///
 /// - Parameters:
 ///   - sideEffects: The feature's side effects.
@@ -126,8 +131,13 @@ public func scopeMiddleware<State, Action, FeatureState, FeatureAction, Services
                 await middleware(appState[keyPath: state], featureAction, services, featureDispatch(dispatch))
             },
             selects: { appState, appAction, dispatch in
-                guard let featureAction = action(appAction) else { return .skipped }
-                guard let featureSelects else { return .selected }
+                guard let featureSelects else { return appAction.flatMap(action) != nil ? .selected : .skipped }
+                guard let featureAction = appAction.flatMap(action) else {
+                    // An action of another feature: the lifts among the feature's side effects
+                    // record the presence of their children (a sheet the app's reducer closed).
+                    _ = featureSelects(appState[keyPath: state], nil, featureDispatch(dispatch))
+                    return .skipped
+                }
                 // A lift among the feature's side effects registers its child's work here; the
                 // middleware finds the reservation in the dispatcher, which the feature's carries on.
                 return featureSelects(appState[keyPath: state], featureAction, featureDispatch(dispatch))
@@ -197,8 +207,14 @@ func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
     // own check leaves out), the middleware is not called.
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
         let featureState = appState[keyPath: state]
-        guard let featureAction = action(appAction) else {
+        guard let featureAction = appAction.flatMap(action) else {
             dispatch.cancellations.present(featureState.map(identity(of:)), in: scope)
+            // The lifts among the child's side effects record the presence of their own children.
+            if let featureSelects, let featureState {
+                let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
+                    embed: embed, state: { (appState: State) in appState[keyPath: state] }, requiringPart: true)
+                _ = featureSelects(featureState, nil, featureDispatch)
+            }
             return .skipped
         }
         guard let featureState else {
@@ -322,7 +338,7 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
         let rows = appState[keyPath: state]
         let isPresent = { (id: Rows.Element.ID) in lookup.index(rows, id) != nil }
-        guard let (id, _) = action(appAction) else {
+        guard let (id, _) = appAction.flatMap(action) else {
             dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
             return .skipped
         }

@@ -57,10 +57,13 @@ extension SideEffect where Services == Void {
 }
 
 /// Whether a lifted middleware takes an action, given the state right after the reducer and the
-/// store's dispatcher (for its cancellations).
+/// store's dispatcher (for its cancellations). A lift nested in a feature's side effects is asked
+/// with a `nil` action for an action of another feature: it records the presence of its child
+/// (cancelling a dismissed one's work) and skips, as a lift of the store itself does for every
+/// action.
 @usableFromInline
 typealias SideEffectSelector<State, Action: Sendable> = @Sendable (
-    _ state: State, _ action: Action, _ dispatch: Dispatcher<Action>
+    _ state: State, _ action: Action?, _ dispatch: Dispatcher<Action>
 ) -> SideEffectSelection
 
 /// What the check of a lifted middleware decided for an action, right after its reducer.

@@ -116,7 +116,7 @@ public func scopeMiddleware<State, Action, CaseState, CaseAction, Services>(
             let caseDispatch: Dispatcher<CaseAction> = dispatch.scoped(embed: embed, state: extract, requiringPart: true)
             await middleware(caseState, caseAction, services, caseDispatch)
         },
-        selects: { _, enumAction, _ in action(enumAction) != nil ? .selected : .skipped })
+        selects: { _, enumAction, _ in enumAction.flatMap(action) != nil ? .selected : .skipped })
 }
 
 /// Lifts the middleware of one case of an enum state that needs no services to the enum.
@@ -198,7 +198,14 @@ public func scopeMiddleware<State, Action, CaseState, CaseAction, Services>(
                 await middleware(caseState, caseAction, services, caseDispatch(dispatch))
             },
             selects: { state, enumAction, dispatch in
-                guard let caseAction = action(enumAction) else { return .skipped }
+                guard let caseAction = enumAction.flatMap(action) else {
+                    // An action of another case, or of the app: the lifts among the case's side
+                    // effects record the presence of their children while the state is the case.
+                    if let caseSelects, let caseState = extract(state) {
+                        _ = caseSelects(caseState, nil, caseDispatch(dispatch))
+                    }
+                    return .skipped
+                }
                 guard let caseState = extract(state) else { return index == 0 ? .selected : .skipped }
                 guard let caseSelects else { return .selected }
                 return caseSelects(caseState, caseAction, caseDispatch(dispatch))

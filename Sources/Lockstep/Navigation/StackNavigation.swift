@@ -172,7 +172,7 @@ private func liftStack<State, Action, Element, ElementAction, Services: Sendable
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
         let stack = appState[keyPath: state]
         let isPresent = { (id: StackElementID) in stack[id: id] != nil }
-        guard case .element(let id, let elementAction) = action(appAction) else {
+        guard case .element(let id, let elementAction) = appAction.flatMap(action) else {
             dispatch.cancellations.cancelRemovedRows(in: scope, isPresent: isPresent)
             return .skipped
         }
