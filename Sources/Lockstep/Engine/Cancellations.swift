@@ -199,16 +199,6 @@ final class Cancellations: Sendable {
     }
 }
 
-/// What a call of a throttle does (see ``Dispatcher/throttle(id:for:clock:latest:operation:)``).
-enum ThrottleDecision<Instant: Sendable>: Sendable {
-    /// Run now: no run within the interval before. Recorded as the last run.
-    case runNow
-    /// Wait until `deadline`, the end of the interval, then run if still kept (`token`).
-    case runAt(deadline: Instant, token: UInt64)
-    /// Return at once without running: a call is kept for the end of the interval already.
-    case drop
-}
-
 extension Cancellations {
     /// The bookkeeping, changed only under the lock. Each change returns the runs it took out,
     /// for the caller to cancel once the lock is let go.
@@ -377,49 +367,5 @@ extension Cancellations {
                 throttles[id]?.kept = nil
             }
         }
-    }
-}
-
-/// The work of a presented child or a row, registered by the check of its lifted middleware
-/// right after the reducer of the child's action, and started by the middleware under it (see
-/// ``Cancellations/run(_:operation:)``). `inner` is the reservation of a lift inside the child's
-/// own side effects, for the middleware to hand on to the child's dispatcher.
-@usableFromInline
-final class ChildWorkReservation: Sendable {
-    /// The lifted middleware that made it.
-    let scope: ObjectIdentifier
-    let id: CancelKey
-    let token: UInt64
-    let inner: ChildWorkReservation?
-
-    init(scope: ObjectIdentifier, id: CancelKey, token: UInt64, inner: ChildWorkReservation?) {
-        self.scope = scope
-        self.id = id
-        self.token = token
-        self.inner = inner
-    }
-}
-
-/// A cancellation id with its type erased.
-// Why the unchecked Sendable conformance is safe: one initializer takes a value that is
-// `Hashable & Sendable`, the other the `id` of an `Identifiable` value that is `Sendable` (a
-// stored part of a Sendable value), so the `AnyHashable` holds a Sendable value; `AnyHashable`
-// itself is not marked Sendable only because it can wrap any Hashable value.
-struct CancelKey: Hashable, @unchecked Sendable {
-    private let base: AnyHashable
-
-    init<ID: Hashable & Sendable>(_ id: ID) {
-        base = AnyHashable(id)
-    }
-
-    /// The `id` of an `Identifiable` value that is `Sendable`: a stored property of a Sendable
-    /// value, which the value's own conformance vouches for.
-    init(idOfSendableValue id: AnyHashable) {
-        base = id
-    }
-
-    /// The id, when it is of type `ID`.
-    func value<ID>(as type: ID.Type) -> ID? {
-        base.base as? ID
     }
 }
