@@ -14,7 +14,7 @@ final class MainActorRelay<Value: Sendable>: Sendable {
     /// main actor has handed one on.
     static var capacity: Int { 64 }
 
-    private struct Queue {
+    struct Queue {
         var values: [Value] = []
         var isDraining = false
         /// The values sent and not handed on yet: the ones in `values` and the ones the drain
@@ -28,7 +28,7 @@ final class MainActorRelay<Value: Sendable>: Sendable {
         var waitWatchers: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let queue = Lock(Queue())
+    let queue = Lock(Queue())
     private let receive: @MainActor @Sendable (Value) -> Void
     private let startDrain: StartDrain
 
@@ -48,11 +48,6 @@ final class MainActorRelay<Value: Sendable>: Sendable {
     /// Whether a value sent now stays within ``capacity``.
     var hasRoom: Bool {
         queue.withLock { $0.pending < Self.capacity }
-    }
-
-    /// The most values that have waited for the main actor at once, for tests.
-    var highWaterMark: Int {
-        queue.withLock { $0.highWaterMark }
     }
 
     /// Suspends until the main actor has handed on a value while the queue was at ``capacity``,

@@ -105,11 +105,8 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// Runs the middlewares as ``runMiddlewares(isolation:)`` does, but from the global executor,
     /// for an ``ActorStore``: the task group and its immediate child then start where the
     /// middlewares (nonisolated functions) run, instead of on the store's actor, which the child
-    /// does not hold. With twenty middlewares that ignore the action, that almost halves the median
-    /// time of a dispatch (8.7 µs against 4.7 µs, before the child called the middlewares directly).
-    /// Checked again with the gate's twenty scoped features on an `ActorStore`
-    /// (`Benchmarks/scripts/gate`, two runs back to back on a loaded machine): 6.23 µs a dispatch
-    /// with this runner, 7.34 µs with ``runMiddlewares(isolation:)`` on the actor.
+    /// does not hold, so the middlewares that ignore the action cost no hop to the actor and back
+    /// (the gate's (c) on an `ActorStore` measures it).
     @concurrent
     @inlinable
     func runMiddlewaresOffActor() async {
@@ -120,9 +117,7 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// It runs on the caller's executor (`nonisolated(nonsending)`): a plain nonisolated async
     /// function would leave the store's actor to run it, and the dispatch would come back in a
-    /// second hop. With one middleware that ignores the action that hop cost a third of the
-    /// dispatch (callgrind: 29,238 instructions a dispatch with it, 19,583 without; one
-    /// main-queue job a dispatch instead of two).
+    /// second hop: one main-queue job a dispatch instead of two.
     @inlinable
     nonisolated(nonsending) func call(_ index: Int) async {
         guard let cause else {

@@ -44,6 +44,63 @@ public struct SideEffect<State, Action: Sendable, Services>: Sendable {
     }
 }
 
+extension SideEffect {
+    /// A middleware called for every action, as one element of a list of side effects.
+    ///
+    /// A ``SideEffectBuilder`` wraps a plain middleware itself; this initializer is for a list
+    /// written as an array:
+    ///
+    /// ```swift
+    /// let appSideEffects: [SideEffect<AppState, AppAction, AppServices>] = [
+    ///     SideEffect(analyticsMiddleware),
+    ///     scopeMiddleware(searchMiddleware, state: \.search, action: \.search, embed: AppAction.search),
+    /// ]
+    /// ```
+    ///
+    /// - Parameter middleware: The middleware, handed the store's services on every call.
+    public init(_ middleware: @escaping Middleware<State, Action, Services>) {
+        self.init(always: middleware)
+    }
+
+    /// A middleware that needs no services, called for every action, as one element of a list of
+    /// side effects of a store with services of any type.
+    ///
+    /// - Parameter middleware: The middleware.
+    public init(_ middleware: @escaping PlainMiddleware<State, Action>) {
+        self.init(always: { state, action, _, dispatch in await middleware(state, action, dispatch) })
+    }
+}
+
+/// A list of side effects: what a ``SideEffectBuilder`` makes, and what a feature hands to the
+/// store's builder as one statement.
+///
+/// Compose it once and keep it as a constant, with the builder:
+///
+/// ```swift
+/// let appSideEffects = SideEffects<AppState, AppAction, AppServices> {
+///     analyticsMiddleware
+///     scopeMiddleware(searchMiddleware, state: \.search, action: \.search, embed: AppAction.search)
+/// }
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     appSideEffects
+/// }
+/// ```
+///
+/// The lifts are made once, where a computed `@SideEffectBuilder var` makes them anew on each
+/// access.
+public typealias SideEffects<State, Action: Sendable, Services> = [SideEffect<State, Action, Services>]
+
+extension Array {
+    /// Side effects composed in a ``SideEffectBuilder``: `SideEffects<State, Action, Services> { ... }`.
+    ///
+    /// - Parameter sideEffects: The statements, as in a store's builder.
+    public init<State, Action: Sendable, Services>(
+        @SideEffectBuilder<State, Action, Services> _ sideEffects: () -> [SideEffect<State, Action, Services>]
+    ) where Element == SideEffect<State, Action, Services> {
+        self = sideEffects()
+    }
+}
+
 extension SideEffect where Services == Void {
     /// This side effect in a store with services of any type, which it ignores.
     func ignoringServices<Other>() -> SideEffect<State, Action, Other> {
@@ -140,6 +197,14 @@ public enum SideEffectBuilder<State, Action: Sendable, Services> {
         _ sideEffects: [SideEffect<State, Action, Services>]
     ) -> [SideEffect<State, Action, Services>] {
         sideEffects
+    }
+
+    /// Side effects composed elsewhere that need no services, in a store that has services.
+    @_disfavoredOverload
+    public static func buildExpression(
+        _ sideEffects: [SideEffect<State, Action, Void>]
+    ) -> [SideEffect<State, Action, Services>] {
+        sideEffects.map { $0.ignoringServices() }
     }
 
     /// The statements of a block, in order.
