@@ -5,13 +5,13 @@ import LockstepTesting
 import Testing
 
 // The state and actions keep their TCA shapes: only the macros go.
-struct CounterState: Equatable, Sendable {
+struct FactCounterState: Equatable, Sendable {
     var count = 0
     var fact: String?
     var isLoadingFact = false
 }
 
-enum CounterAction: Equatable, Sendable {
+enum FactCounterAction: Equatable, Sendable {
     case decrementTapped
     case incrementTapped
     case factTapped
@@ -24,7 +24,7 @@ struct NumberFactClient: Sendable {
 }
 
 // TCA's `Reduce { state, action in ... }` without its effects: every case returns nothing.
-func counterReducer(_ state: inout CounterState, _ action: CounterAction) {
+func factCounterReducer(_ state: inout FactCounterState, _ action: FactCounterAction) {
     switch action {
     case .decrementTapped:
         state.count -= 1
@@ -40,9 +40,9 @@ func counterReducer(_ state: inout CounterState, _ action: CounterAction) {
     }
 }
 
-// TCA's `.run { [count = state.count] send in ... }`, moved out of the reducer: the middleware
-// sees the state right after the reducer and sends its result back as an action.
-let counterMiddleware: Middleware<CounterState, CounterAction, NumberFactClient> = { state, action, numberFact, dispatch in
+/// TCA's `.run { [count = state.count] send in ... }`, moved out of the reducer: the middleware
+/// sees the state right after the reducer and sends its result back as an action.
+let factCounterMiddleware: Middleware<FactCounterState, FactCounterAction, NumberFactClient> = { state, action, numberFact, dispatch in
     guard action == .factTapped else { return }
     await dispatch(.factLoaded(await numberFact.fetch(state.count)))
 }
@@ -53,10 +53,10 @@ struct MovingATCAAppOverArticleTests {
     // TCA's test of the feature, step for step; no clock to advance and no `finish()` owed.
     @Test func factIsLoaded() async {
         let store = TestStore(
-            state: CounterState(),
-            reducer: counterReducer,
+            state: FactCounterState(),
+            reducer: factCounterReducer,
             services: NumberFactClient(fetch: { "\($0) is a good number." }),
-            middlewares: [counterMiddleware]
+            middlewares: [factCounterMiddleware]
         )
         await store.send(.incrementTapped) { $0.count = 1 }
         await store.send(.factTapped) { $0.isLoadingFact = true }
@@ -70,10 +70,10 @@ struct MovingATCAAppOverArticleTests {
     // reads what it needs from it; nothing else in the parent changes.
     @Test func parentHoldsTheFeatureStore() async {
         let counter = Store(
-            state: CounterState(),
-            reducer: counterReducer,
+            state: FactCounterState(),
+            reducer: factCounterReducer,
             services: NumberFactClient(fetch: { "\($0) is the loneliest number." }),
-            middlewares: [counterMiddleware]
+            middlewares: [factCounterMiddleware]
         )
         await counter.dispatch(.incrementTapped)
         await counter.dispatch(.factTapped)

@@ -55,6 +55,10 @@ struct SnippetTests {
             "The install line of the first screen, a line of an app's Package.swift: its version is checked against CHANGELOG.md by packageSnippetsNameTheRealPackage"
         ),
         (
+            "Sources/Lockstep/Documentation.docc/MigratingFrom0_1.md", "let store = Store(state: KioskState(), reducer: kioskReducer, services: services, middlewares: [",
+            "The 0.1.0 spelling the article replaces: it no longer compiles, and Tests/CompileErrors/LiftedMiddlewaresInArray.swift checks the message the compiler gives for it"
+        ),
+        (
             "README.md", "targets: [",
             "A fragment of an app's Package.swift: its product names are checked against Package.swift by packageSnippetsNameTheRealPackage"
         ),

@@ -61,4 +61,17 @@ struct SideEffectListTests {
         #expect(calls.values == [2, 2])
         #expect(store.state.counts[2] == 2)
     }
+
+    @Test("A closure wrapped in SideEffect after a lifted call is a statement of its own, not the call's trailing closure")
+    func wrappedClosureAfterALift() async {
+        let calls = Recorder<Int>()
+        let seen = Recorder<String>()
+        let store = Store(state: FeaturesState(), reducer: featuresReducer) {
+            liftedFeature(5, calls: calls)
+            SideEffect { _, action, _ in seen.append("\(action)") }
+        }
+        await store.dispatch(.other)
+        #expect(seen.values == ["other"])
+        #expect(calls.values.isEmpty)
+    }
 }
