@@ -181,8 +181,8 @@ public struct Dispatcher<Action: Sendable>: Sendable {
 
     /// Dispatches `action` and returns when it and every side effect it caused are finished.
     ///
-    /// Calling the dispatcher as a function is how a middleware usually dispatches, as TCA's
-    /// `send` is called; it is the same as ``dispatch(_:)``:
+    /// Calling the dispatcher as a function is how a middleware dispatches, as TCA's `send` is
+    /// called:
     ///
     /// ```swift
     /// await dispatch(.today(.shiftsLoaded(.success(shifts))))
@@ -192,25 +192,15 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         await body(action)
     }
 
-    /// Dispatches `action` and returns when it and every side effect it caused are finished.
-    ///
-    /// The same as calling the dispatcher as a function, spelled as ``Store/dispatch(_:)``:
-    ///
-    /// ```swift
-    /// await dispatcher.dispatch(.today(.loadShifts))
-    /// ```
+    /// Deprecated: call the dispatcher as a function.
+    @available(*, deprecated, message: "call the dispatcher as a function: await dispatch(action)")
     @inlinable
     public func dispatch(_ action: Action) async {
         await body(action)
     }
 
-    /// Dispatches `action` and returns when it and every side effect it caused are finished.
-    ///
-    /// The same as ``dispatch(_:)``, spelled as ``Store/dispatch(action:)``:
-    ///
-    /// ```swift
-    /// await dispatcher.dispatch(action: .today(.loadShifts))
-    /// ```
+    /// Deprecated: call the dispatcher as a function.
+    @available(*, deprecated, message: "call the dispatcher as a function: await dispatch(action)")
     @inlinable
     public func dispatch(action: Action) async {
         await body(action)
