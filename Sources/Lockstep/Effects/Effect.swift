@@ -34,6 +34,14 @@
 /// An effect that reacts to an action it emits itself (a feedback loop) does not deadlock:
 /// the waiting is tracked for the whole tree of actions a dispatch caused, not per effect.
 ///
+/// A dispatch waits only for a reaction that will come. An effect that never reads the store's
+/// actions (`Effect { _ in ticks.map { .tick } }`: a timer, notifications, a socket) holds no
+/// dispatch: once its pipeline has started without making a reader of the actions, it is not
+/// waited for. An action a pipeline holds for good (a `flatMap` into a stream that never ends)
+/// holds the dispatch that sent it, until that dispatch's task is cancelled, but never a later
+/// one: an action that reaches an effect still busy with another dispatch's action is read in
+/// order, and its own dispatch does not wait for that reaction.
+///
 /// ## Failures and endings
 ///
 /// An effect whose pipeline throws is stopped and its error is recorded in ``Store/failures``;

@@ -10,6 +10,12 @@
 ///
 /// Actions delivered before the pipeline's first iterator exists are kept for that iterator, so
 /// that an effect registered just before a dispatch does not miss it.
+///
+/// A dispatch waits only for reactions that will come: an action kept for a first iterator
+/// stops holding its dispatch once the pipeline has started without making one (an effect that
+/// never reads the store's actions, a timer or a socket), and an action queued behind an action
+/// of another dispatch does not hold its own dispatch (that reaction may never
+/// end: a `flatMap` into a stream that never finishes). The effect still reads it, in order.
 @usableFromInline
 final class EffectInput<Action: Sendable>: Sendable {
     /// An action and the tree that waits for the effect's reaction to it.
@@ -25,6 +31,9 @@ final class EffectInput<Action: Sendable>: Sendable {
         /// The number of the action most recently handed to the pipeline, when the store has
         /// observers: the cause of the effect's outputs.
         var currentCause: Int?
+        /// Whether the pipeline has made its output iterator: from then on, an action delivered
+        /// while no iterator of the store's actions exists is one the effect may never read.
+        var isPipelineStarted = false
 
         mutating func take(_ delivery: Delivery) {
             currentTree = delivery.tree
@@ -65,8 +74,17 @@ final class EffectInput<Action: Sendable>: Sendable {
     /// Delivers `action` to every reader of the effect, adding pending work to `tree` for each.
     func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
         let resumptions = state.withLock { state in
-            let resumptions = state.broadcast.send {
-                if let tree, tree.add(1) { return (action, tree, cause) }
+            let isPipelineStarted = state.isPipelineStarted
+            let resumptions = state.broadcast.send { destination in
+                // The dispatch waits for this reaction only when it will come (see the type's
+                // documentation): a reader takes it now or next, or the pipeline may still make
+                // the reader it is kept for.
+                let waits = switch destination {
+                case .waitingReader: true
+                case .unclaimed: !isPipelineStarted
+                case .queue(let held): held == nil || held?.tree === tree
+                }
+                if waits, let tree, tree.add(1) { return (action, tree, cause) }
                 return (action, nil, cause)
             }
             // The effect's outputs join the tree of the action handed last. (Indexed: `last`
@@ -80,6 +98,27 @@ final class EffectInput<Action: Sendable>: Sendable {
         // with nothing running while the effect is about to react.
         for resumption in resumptions {
             resumption.perform()
+        }
+    }
+
+    /// Notes that the pipeline has made its output iterator. If it made no iterator of the
+    /// store's actions, the effect does not read them (or reads them later, on its own terms):
+    /// the actions kept for it stop holding their dispatches.
+    func pipelineDidStart() {
+        let held = state.withLock { state -> [DispatchTree] in
+            state.isPipelineStarted = true
+            guard state.broadcast.readerCount == 0 else { return [] }
+            var held: [DispatchTree] = []
+            state.broadcast.updateUnclaimed { delivery in
+                if let tree = delivery.tree {
+                    held.append(tree)
+                    delivery.tree = nil
+                }
+            }
+            return held
+        }
+        for tree in held {
+            tree.release()
         }
     }
 

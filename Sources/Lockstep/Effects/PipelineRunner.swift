@@ -9,6 +9,7 @@ enum PipelineRunner {
     ) async {
         var failure: EffectFailure<String>?
         var outputs = effect.makeOutput(Actions(input: input)).makeAsyncIterator()
+        input.pipelineDidStart()
         do {
             while let action = try await outputs.next() {
                 if effect.dispatch {
