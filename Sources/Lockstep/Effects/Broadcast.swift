@@ -107,9 +107,9 @@ package struct Broadcast<Item: Sendable>: Sendable {
     package enum Destination {
         /// To a reader waiting for it, which takes it at once.
         case waitingReader
-        /// To the queue of a reader that is not waiting, behind the item it will finish just
-        /// before this one (the last queued, or the one it holds now), if any.
-        case queue(behind: Item?)
+        /// To the queue of a reader that is not waiting; `inFlight` is the item it holds now,
+        /// if any (it is still busy with it).
+        case queue(inFlight: Item?)
         /// Kept while no reader exists.
         case unclaimed
     }
@@ -139,10 +139,19 @@ package struct Broadcast<Item: Sendable>: Sendable {
                 readers[index].reader.waiter = nil
                 resumptions.append(Resumption(reader: waiter, item: item))
             } else {
-                readers[index].reader.queue.append(makeItem(.queue(behind: readers[index].reader.queue.last ?? readers[index].reader.inFlight)))
+                readers[index].reader.queue.append(makeItem(.queue(inFlight: readers[index].reader.inFlight)))
             }
         }
         return resumptions
+    }
+
+    /// Changes each item queued for a reader, in place.
+    package mutating func updateQueued(_ update: (inout Item) -> Void) {
+        for index in readers.indices {
+            for position in readers[index].reader.queue.indices {
+                update(&readers[index].reader.queue[position])
+            }
+        }
     }
 
     /// Changes each item kept while no reader exists, in place.

@@ -38,9 +38,10 @@
 /// actions (`Effect { _ in ticks.map { .tick } }`: a timer, notifications, a socket) holds no
 /// dispatch: once its pipeline has started without making a reader of the actions, it is not
 /// waited for. An action a pipeline holds for good (a `flatMap` into a stream that never ends)
-/// holds the dispatch that sent it, until that dispatch's task is cancelled, but never a later
-/// one: an action that reaches an effect still busy with another dispatch's action is read in
-/// order, and its own dispatch does not wait for that reaction.
+/// holds the dispatch that sent it, until that dispatch's task is cancelled; a later action
+/// queued behind it does not hold its own dispatch once the held reaction streams (it emitted a
+/// second action for the action it holds), nor once the held action's dispatch was cancelled.
+/// Behind a reaction that ends (a `map`), a later dispatch waits its turn.
 ///
 /// ## Failures and endings
 ///

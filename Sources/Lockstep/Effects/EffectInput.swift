@@ -11,11 +11,14 @@
 /// Actions delivered before the pipeline's first iterator exists are kept for that iterator, so
 /// that an effect registered just before a dispatch does not miss it.
 ///
-/// A dispatch waits only for reactions that will come: an action kept for a first iterator
-/// stops holding its dispatch once the pipeline has started without making one (an effect that
-/// never reads the store's actions, a timer or a socket), and an action queued behind an action
-/// of another dispatch does not hold its own dispatch (that reaction may never
-/// end: a `flatMap` into a stream that never finishes). The effect still reads it, in order.
+/// A dispatch waits only for reactions that will come. An action kept for a first iterator stops
+/// holding its dispatch once the pipeline has started without making one (an effect that never
+/// reads the store's actions: a timer, a socket). An action queued behind one the effect holds
+/// for good stops holding its dispatch too; "for good" is what can be seen without a clock: the
+/// reaction streams (it emitted a second action for the one it holds, as a `flatMap` into a
+/// stream of ticks does, where a `map` emits one and asks for the next), or the dispatch of the
+/// held action stopped waiting for it (cancelled). The effect still reads such an action, in
+/// order, if it ever asks for the next one.
 @usableFromInline
 final class EffectInput<Action: Sendable>: Sendable {
     /// An action and the tree that waits for the effect's reaction to it.
@@ -34,10 +37,17 @@ final class EffectInput<Action: Sendable>: Sendable {
         /// Whether the pipeline has made its output iterator: from then on, an action delivered
         /// while no iterator of the store's actions exists is one the effect may never read.
         var isPipelineStarted = false
+        /// The number of actions the effect emitted since it took its last action.
+        var outputsSinceTake = 0
+
+        /// Whether the reaction to the action taken last streams: it emitted more than the one
+        /// action a `map` emits, so it may never ask for the next action.
+        var isStreaming: Bool { outputsSinceTake > 1 }
 
         mutating func take(_ delivery: Delivery) {
             currentTree = delivery.tree
             currentCause = delivery.cause
+            outputsSinceTake = 0
         }
 
         static func release(_ delivery: Delivery) {
@@ -75,14 +85,15 @@ final class EffectInput<Action: Sendable>: Sendable {
     func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
         let resumptions = state.withLock { state in
             let isPipelineStarted = state.isPipelineStarted
+            let isStreaming = state.isStreaming
             let resumptions = state.broadcast.send { destination in
                 // The dispatch waits for this reaction only when it will come (see the type's
-                // documentation): a reader takes it now or next, or the pipeline may still make
-                // the reader it is kept for.
+                // documentation): a reader takes it now, or after a reaction that ends, or the
+                // pipeline may still make the reader it is kept for.
                 let waits = switch destination {
                 case .waitingReader: true
                 case .unclaimed: !isPipelineStarted
-                case .queue(let held): held == nil || held?.tree === tree
+                case .queue(let inFlight): Self.waitsBehind(inFlight, tree: tree, isStreaming: isStreaming)
                 }
                 if waits, let tree, tree.add(1) { return (action, tree, cause) }
                 return (action, nil, cause)
@@ -98,6 +109,35 @@ final class EffectInput<Action: Sendable>: Sendable {
         // with nothing running while the effect is about to react.
         for resumption in resumptions {
             resumption.perform()
+        }
+    }
+
+    /// Whether an action of `tree` queued behind `inFlight`, the action a reader is busy with,
+    /// holds its dispatch.
+    private static func waitsBehind(_ inFlight: Delivery?, tree: DispatchTree?, isStreaming: Bool) -> Bool {
+        guard let inFlight, inFlight.tree !== tree else { return true }
+        guard !isStreaming, let heldTree = inFlight.tree else { return false }
+        return !heldTree.isClosed
+    }
+
+    /// Notes that the effect emitted an action. A second one for the action it holds means the
+    /// reaction streams: the actions queued behind it, of other dispatches, stop holding them.
+    func noteOutput() {
+        let released = state.withLock { state -> [DispatchTree] in
+            state.outputsSinceTake += 1
+            guard state.outputsSinceTake == 2 else { return [] }
+            let held = state.currentTree
+            var released: [DispatchTree] = []
+            state.broadcast.updateQueued { delivery in
+                if let tree = delivery.tree, tree !== held {
+                    released.append(tree)
+                    delivery.tree = nil
+                }
+            }
+            return released
+        }
+        for tree in released {
+            tree.release()
         }
     }
 

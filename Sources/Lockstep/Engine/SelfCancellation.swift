@@ -12,14 +12,14 @@ final class SelfCancellation: Sendable {
     @TaskLocal static var current: SelfCancellation?
 
     let key: CancelKey
-    /// How the id is shown: its value, as the app wrote it.
-    let name: String
+    /// The id as the app wrote it, described only for a report.
+    let id: any Hashable & Sendable
     let enclosing: SelfCancellation?
     private let cancelled = Lock(false)
 
-    init(key: CancelKey, name: String, enclosing: SelfCancellation?) {
+    init(key: CancelKey, id: any Hashable & Sendable, enclosing: SelfCancellation?) {
         self.key = key
-        self.name = name
+        self.id = id
         self.enclosing = enclosing
     }
 
@@ -40,7 +40,7 @@ final class SelfCancellation: Sendable {
     static var cancelledOwnID: String? {
         var run = current
         while let scope = run {
-            if scope.cancelled.withLock({ $0 }) { return scope.name }
+            if scope.cancelled.withLock({ $0 }) { return String(reflecting: scope.id) }
             run = scope.enclosing
         }
         return nil

@@ -33,7 +33,7 @@ extension Dispatcher {
         operation: @escaping @Sendable () async -> Void
     ) async {
         let key = cancelKey(id)
-        let scope = SelfCancellation(key: key, name: "\(id)", enclosing: SelfCancellation.current)
+        let scope = SelfCancellation(key: key, id: id, enclosing: SelfCancellation.current)
         await cancellations.run(key, cancelInFlight: cancelInFlight) {
             await SelfCancellation.$current.withValue(scope, operation: operation)
         }

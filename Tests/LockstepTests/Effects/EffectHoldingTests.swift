@@ -43,15 +43,18 @@ struct EffectHoldingTests {
         await registration.finished()
     }
 
-    @Test("An action held by a pipeline (a flatMap into a stream that never ends) does not hold later dispatches", .timeLimit(.minutes(1)))
-    func heldActionDoesNotHoldLaterDispatches() async {
-        let (never, neverContinuation) = AsyncStream<Action>.makeStream()
+    @Test("An action held by a streaming reaction (a flatMap into ticks) does not hold later dispatches", .timeLimit(.minutes(1)))
+    func streamingReactionDoesNotHoldLaterDispatches() async {
+        let (ticks, tickContinuation) = AsyncStream<Void>.makeStream()
+        // Two ticks wait for the reaction: it streams as soon as it starts.
+        tickContinuation.yield()
+        tickContinuation.yield()
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
         let store = Store(state: State(), reducer: Self.reducer)
         let registration = store.register(Effect(dispatch: true) { actions in
             actions.filter { $0 == .start }.flatMap { _ in
                 startedContinuation.yield()
-                return never
+                return ticks.map { Action.tick }
             }
         })
         let start = Task { await store.dispatch(.start) }
@@ -64,28 +67,34 @@ struct EffectHoldingTests {
         #expect(store.state.taps == 2)
         start.cancel()
         await start.value
-        neverContinuation.finish()
+        tickContinuation.finish()
         registration.cancel()
         await registration.finished()
     }
 
-    @Test("An action dispatched before the pipeline reads its first is not held behind it", .timeLimit(.minutes(1)))
-    func actionQueuedBehindAnotherDispatchIsNotHeld() async {
+    @Test("Once the dispatch of a held action is cancelled, later dispatches do not wait behind it", .timeLimit(.minutes(1)))
+    func cancelledHeldDispatchDoesNotHoldLaterDispatches() async {
         let (never, neverContinuation) = AsyncStream<Action>.makeStream()
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
         let store = Store(state: State(), reducer: Self.reducer)
         let registration = store.register(Effect(dispatch: true) { actions in
-            actions.filter { $0 == .start }.flatMap { _ in never }
+            actions.filter { $0 == .start }.flatMap { _ in
+                startedContinuation.yield()
+                return never
+            }
         })
-        // Whether or not the effect has read `.start` when `.tap` arrives, `.tap` waits on no `.start`.
         let start = Task { await store.dispatch(.start) }
-        let tap = Task { await store.dispatch(.tap) }
-        await tap.value
-
-        #expect(store.state.taps == 1)
+        var startedIterator = started.makeAsyncIterator()
+        await startedIterator.next()
         start.cancel()
         await start.value
+
+        await store.dispatch(.tap)
+
+        #expect(store.state.taps == 1)
         neverContinuation.finish()
         registration.cancel()
+        await registration.finished()
     }
 
     @Test("Dispatch still waits for the reaction of an effect registered just before it")
