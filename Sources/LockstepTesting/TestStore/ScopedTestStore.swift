@@ -50,7 +50,7 @@ extension TestStore {
 }
 
 /// A feature's view of a ``TestStore``: its part of the state and its own actions. Made by
-/// ``TestStore/scope(state:action:)-(WritableKeyPath<State,ChildState>,_)``.
+/// `scope(state:action:)` of ``TestStore``.
 ///
 /// `State` and `Action` are the parent test store's; `ChildState` is the feature's part of the
 /// state and `ChildAction` the feature's action type.

@@ -126,4 +126,41 @@ struct ScopedCancellationIDTests {
 
         #expect(store.state.detail?.title == "saved")
     }
+
+    struct StackApp: Equatable, Sendable {
+        var path = StackState<RowFeature>()
+    }
+
+    enum StackAppAction: Equatable, Sendable {
+        case path(StackAction<RowFeature, RowAction>)
+
+        var path: StackAction<RowFeature, RowAction>? {
+            if case .path(let action) = self { action } else { nil }
+        }
+    }
+
+    @Test("Two screens of one kind on a stack have their own ids", .timeLimit(.minutes(1)))
+    func stackScreensHaveTheirOwnIDs() async {
+        let gate = Gate()
+        var state = StackApp()
+        state.path.append(RowFeature(id: 1))
+        state.path.append(RowFeature(id: 2))
+        let (first, second) = (state.path.ids[0], state.path.ids[1])
+        let store = Store(
+            state: state, reducer: forEachReducer(rowReducer, state: \StackApp.path, action: \StackAppAction.path),
+            services: ()
+        ) {
+            forEachMiddleware(Self.playingRow(gate: gate), state: \StackApp.path, action: \StackAppAction.path, embed: StackAppAction.path)
+        }
+
+        let playFirst = store.send(.path(.element(id: first, action: .load)))
+        await gate.arrival(count: 1)
+        let playSecond = store.send(.path(.element(id: second, action: .load)))
+        await gate.arrival(count: 2)
+        gate.open()
+        await playFirst.value
+        await playSecond.value
+
+        #expect(store.state.path.map(\.count) == [1, 1])
+    }
 }
