@@ -94,6 +94,107 @@ extension TestStore where Action: CasePathable {
         state: WritableKeyPath<State, ChildState>,
         action: CaseKeyPath<Action, ChildAction>
     ) -> ScopedTestStore<State, Action, ChildState, ChildAction> {
-        scope(state: state, action: { action($0) })
+        ScopedTestStore(parent: self, state: state, embed: { action($0) }, extract: { $0[case: action] })
+    }
+
+    /// A test store of a presented feature, whose part of the state is optional and whose
+    /// actions are embedded in the case `action` names: no force-unwrapped `\.child!` path.
+    /// Its assertions unwrap the part, and fail when it is `nil`.
+    ///
+    /// ```swift
+    /// let detail = store.scope(state: \.detail, action: \.detail)
+    /// await detail.send(.titleChanged("Dune")) { $0.title = "Dune" }
+    /// await detail.receive(\.saved)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The feature's optional part of the state.
+    ///   - action: The case of the action that embeds the feature's actions.
+    /// - Returns: A test store of the presented feature.
+    public func scope<ChildState, ChildAction>(
+        state: WritableKeyPath<State, ChildState?>,
+        action: CaseKeyPath<Action, ChildAction>
+    ) -> ScopedTestStore<State, Action, ChildState, ChildAction> {
+        ScopedTestStore(parent: self, optional: state, embed: { action($0) }, extract: { $0[case: action] })
+    }
+}
+
+extension ScopedTestStore where ChildAction: CasePathable {
+    /// Asserts that the side effects dispatched an action of this feature next, of the case
+    /// `actionCase` names, whatever its value, and the feature's part of the state right after
+    /// its reducer.
+    ///
+    /// ```swift
+    /// let search = store.scope(state: \.search, action: \.search)
+    /// await search.send(.queryChanged("dune")) { $0.query = "dune" }
+    /// await search.receive(\.resultsLoaded) { $0.results = ["Dune"] }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - actionCase: The case of the feature's expected action.
+    ///   - updateStateToExpectedResult: Mutates the feature's part into the part expected.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func receive<Value>(
+        _ actionCase: CaseKeyPath<ChildAction, Value>,
+        assert updateStateToExpectedResult: ((_ state: inout ChildState) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            expecting: "an action of the feature's expected case",
+            matching: { $0[case: actionCase] != nil },
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Asserts that the side effects dispatched an action of this feature next, of the case
+    /// `actionCase` names with the value `value`, and the feature's part of the state right
+    /// after its reducer.
+    ///
+    /// ```swift
+    /// await search.receive(\.resultsLoaded, ["Dune"]) { $0.results = ["Dune"] }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - actionCase: The case of the feature's expected action.
+    ///   - value: The value the expected action carries.
+    ///   - updateStateToExpectedResult: Mutates the feature's part into the part expected.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    public func receive<Value: Equatable>(
+        _ actionCase: CaseKeyPath<ChildAction, Value>,
+        _ value: Value,
+        assert updateStateToExpectedResult: ((_ state: inout ChildState) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            expecting: "an action of the feature's expected case with \(describe(value))",
+            matching: { $0[case: actionCase] == value },
+            updateStateToExpectedResult,
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A scoped test store of a part of this feature's part, whose actions are embedded in the
+    /// case `action` names of this feature's action.
+    ///
+    /// - Parameters:
+    ///   - state: The part of this feature's state.
+    ///   - action: The case of this feature's action that embeds the inner feature's actions.
+    /// - Returns: A test store of the inner feature.
+    public func scope<GrandchildState, GrandchildAction>(
+        state: WritableKeyPath<ChildState, GrandchildState>,
+        action: CaseKeyPath<ChildAction, GrandchildAction>
+    ) -> ScopedTestStore<State, Action, GrandchildState, GrandchildAction> {
+        scope(state: state, embed: { action($0) }, extract: { $0[case: action] })
     }
 }

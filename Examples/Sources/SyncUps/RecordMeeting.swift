@@ -137,10 +137,10 @@ let recordMeetingCoreReducer: InPlaceReducer<RecordMeetingState, RecordMeetingAc
     }
 }
 
-/// The meeting's reducer: its own, then the alert's closing.
+/// The meeting's reducer: its own, then the closing of the alert.
 public let recordMeetingReducer: InPlaceReducer<RecordMeetingState, RecordMeetingAction> = combineReducers(
-    recordMeetingCoreReducer,
-    ifLetReducer(state: \.alert, action: \.alert)
+    parent: recordMeetingCoreReducer,
+    children: ifLetReducer(state: \.alert, action: \.alert)
 )
 
 /// The timer and the recognizer, while the screen is there; saving the meeting, and closing the

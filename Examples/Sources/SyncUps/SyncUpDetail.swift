@@ -140,10 +140,11 @@ let syncUpDetailDestinationReducer: InPlaceReducer<SyncUpDetailDestination, Sync
         scopeReducer(syncUpFormReducer, state: \.edit, action: \.edit)
     )
 
-/// The detail's reducer: its own, then the destination's, which closes an alert after its button.
+/// The detail's reducer: the destination's first, for its own actions, then the detail's, then the
+/// closing of an alert after its button.
 public let syncUpDetailReducer: InPlaceReducer<SyncUpDetailState, SyncUpDetailAction> = combineReducers(
-    syncUpDetailCoreReducer,
-    ifLetReducer(syncUpDetailDestinationReducer, state: \.destination, action: \.destination)
+    parent: syncUpDetailCoreReducer,
+    children: ifLetReducer(syncUpDetailDestinationReducer, state: \.destination, action: \.destination)
 )
 
 /// Asks the speech client before a meeting starts, opens the settings, and closes the screen once

@@ -87,10 +87,11 @@ let syncUpsListCoreReducer: InPlaceReducer<SyncUpsListState, SyncUpsListAction> 
     }
 }
 
-/// The list's reducer: its own, then the form's in the sheet, then the alert's closing.
+/// The list's reducer: the form's in the sheet first, for the form's actions, then the list's own, then
+/// the closing of the alert or the sheet.
 public let syncUpsListReducer: InPlaceReducer<SyncUpsListState, SyncUpsListAction> = combineReducers(
-    syncUpsListCoreReducer,
-    ifLetReducer(syncUpFormReducer, state: \.addSyncUp, action: \.addSyncUp),
+    parent: syncUpsListCoreReducer,
+    children: ifLetReducer(syncUpFormReducer, state: \.addSyncUp, action: \.addSyncUp),
     ifLetReducer(state: \.alert, action: \.alert)
 )
 

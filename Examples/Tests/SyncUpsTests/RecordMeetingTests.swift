@@ -48,6 +48,46 @@ struct RecordMeetingTests {
         #expect(harness.saved?[id: SyncUp.design.id]?.meetings.first == saved(""))
     }
 
+    @Test("The meeting on its own: at the end of the time it saves the meeting and dismisses itself")
+    func timerToTheEndOnItsOwn() async {
+        let harness = Harness()
+        let store = TestStore(
+            state: RecordMeetingState(syncUp: Shared(value: .design)), reducer: recordMeetingReducer,
+            services: harness.services, middlewares: [recordMeetingMiddleware])
+
+        await store.send(.onTask)
+        await harness.clock.advance(by: .seconds(6))
+        for second in 1...6 {
+            await store.receive(\.timerTicked) {
+                $0.secondsElapsed = second
+                $0.speakerIndex = min(second / 2, 2)
+            }
+        }
+        await store.receive(\.meetingSaved, saved("")) {
+            $0.syncUp.meetings.insert(saved(""), at: 0)
+        }
+        #expect(store.isDismissed)
+        await store.finish()
+    }
+
+    @Test("The meeting on its own: discarding dismisses it, with nothing saved")
+    func endEarlyDiscardOnItsOwn() async {
+        let harness = Harness()
+        let store = TestStore(
+            state: RecordMeetingState(syncUp: Shared(value: .design)), reducer: recordMeetingReducer,
+            services: harness.services, middlewares: [recordMeetingMiddleware])
+
+        await store.send(.onTask)
+        await store.send(.endMeetingTapped) {
+            $0.alert = .endMeeting(isDiscardable: true)
+        }
+        await store.send(.alert(.presented(.confirmDiscard))) {
+            $0.alert = nil
+        }
+        #expect(store.isDismissed)
+        await store.finish()
+    }
+
     @Test("The recognizer's transcript is kept with the meeting")
     func transcript() async {
         let harness = Harness()

@@ -66,6 +66,22 @@ struct SyncUpDetailTests {
         #expect(harness.saved == [])
     }
 
+    @Test("Delete on its own: the alert's Yes dismisses the detail")
+    func deleteOnItsOwn() async {
+        let harness = Harness()
+        let store = TestStore(
+            state: SyncUpDetailState(syncUp: Shared(value: .design)), reducer: syncUpDetailReducer,
+            services: harness.services, middlewares: [syncUpDetailMiddleware])
+
+        await store.send(.deleteTapped) {
+            $0.destination = .alert(.deleteSyncUp)
+        }
+        await store.send(.destination(.presented(.alert(.confirmDeletion)))) {
+            $0.destination = nil
+        }
+        #expect(store.isDismissed)
+    }
+
     @Test("Start: with speech recognition allowed, the meeting is pushed")
     func startMeeting() async {
         let harness = Harness()

@@ -125,7 +125,10 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         // Cancelled work dispatches nothing: checked here first, so that it neither hops to the
         // actor nor holds the store for the hop (a store released while cancelled work winds
         // down is freed at once), and again on the actor, right before the reducer.
-        guard !Task.isCancelled else { return }
+        guard !Task.isCancelled else {
+            reportDropAfterSelfCancellation(action)
+            return
+        }
         // The strong reference lives only while the reducer runs, so a follow-up action's side
         // effects do not keep a released store alive.
         // A store whose middleware dispatches has side effects to run, so `nil` means "released"

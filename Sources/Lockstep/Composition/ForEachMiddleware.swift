@@ -58,14 +58,15 @@ where State: Sendable, Rows: RandomAccessCollection & SendableMetatype, Rows.Ele
             reportMissingChildState(rowAction, what: "no row has the id \(id)", site: site)
             return
         }
-        let rowDispatch: Dispatcher<RowAction> = dispatch.reserving(nil).scoped(
+        // Each row names its cancellation ids in a namespace of its own.
+        let rowWork = CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id)))
+        let rowDispatch: Dispatcher<RowAction> = dispatch.reserving(nil).scopingIDs(to: rowWork).scoped(
             embed: { embed(id, $0) }, state: { (appState: State) in lookup.row(id, in: appState[keyPath: state]) },
             requiringPart: true)
         let operation: @Sendable () async -> Void = { await middleware(row, rowAction, services, rowDispatch) }
         guard let reservation else {
             // Not reached through the store's check: the work runs under the row's id.
-            let id = CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id)))
-            await dispatch.cancellations.run(id, cancelInFlight: false, operation: operation)
+            await dispatch.cancellations.run(rowWork, cancelInFlight: false, operation: operation)
             return
         }
         // Registered right after the reducer: cancelled meanwhile by the row's removal, it never

@@ -61,7 +61,7 @@ func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
     let selects: SideEffectSelector<State, Action> = { appState, appAction, dispatch in
         let featureState = appState[keyPath: state]
         guard let featureAction = appAction.flatMap(action) else {
-            dispatch.cancellations.present(featureState.map(identity(of:)), in: scope)
+            dispatch.cancellations.present(featureState.map(presentationIdentity(of:)), in: scope)
             // The lifts among the child's side effects record the presence of their own children.
             if let featureSelects, let featureState {
                 let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
@@ -75,7 +75,7 @@ func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
             dispatch.cancellations.present(nil, in: scope)
             return .selected
         }
-        let presented = identity(of: featureState)
+        let presented = presentationIdentity(of: featureState)
         var inner: ChildWorkReservation?
         if let featureSelects {
             let featureDispatch: Dispatcher<FeatureAction> = dispatch.scoped(
@@ -106,7 +106,9 @@ func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
         let childDispatch = dispatch.reserving(reservation?.inner)
         let parentDispatch =
             dismissal.map { dismissal in childDispatch.dismissing { await dispatch(dismissal) } } ?? childDispatch
-        let featureDispatch: Dispatcher<FeatureAction> = parentDispatch.scoped(
+        // Each presentation names its cancellation ids in a namespace of its own.
+        let presented = CancelKey(ChildWorkID(scope: scope.id, identity: presentationIdentity(of: featureState)))
+        let featureDispatch: Dispatcher<FeatureAction> = parentDispatch.scopingIDs(to: presented).scoped(
             embed: embed, state: { (appState: State) in appState[keyPath: state] }, requiringPart: true)
         let operation: @Sendable () async -> Void = {
             await middleware(featureState, featureAction, services, featureDispatch)
@@ -114,8 +116,7 @@ func liftIfLet<State, Action, FeatureState, FeatureAction, Services: Sendable>(
         guard let reservation else {
             // Not reached through the store's check (which always reserves for a present
             // child): the work runs under the child's id without recording its presence.
-            let id = CancelKey(ChildWorkID(scope: scope.id, identity: identity(of: featureState)))
-            await dispatch.cancellations.run(id, cancelInFlight: false, operation: operation)
+            await dispatch.cancellations.run(presented, cancelInFlight: false, operation: operation)
             return
         }
         // Registered right after the reducer: cancelled meanwhile, it never starts.
@@ -149,7 +150,7 @@ public func ifLetMiddleware<State, Action, FeatureState, FeatureAction>(
 
 /// The identity of a presented child: its `id` when it is `Identifiable`; for an enum of
 /// destinations, its case and the `id` of the case's value; otherwise one value for "presented".
-private func identity<Value: Sendable>(of value: Value) -> CancelKey {
+func presentationIdentity<Value: Sendable>(of value: Value) -> CancelKey {
     func id<I: Identifiable>(_ value: I) -> CancelKey {
         CancelKey(idOfSendableValue: AnyHashable(value.id))
     }

@@ -103,29 +103,62 @@ package struct Broadcast<Item: Sendable>: Sendable {
         return nextID
     }
 
+    /// Where a sent item goes, for the sender to decide what each copy carries.
+    package enum Destination {
+        /// To a reader waiting for it, which takes it at once.
+        case waitingReader
+        /// To the queue of a reader that is not waiting; `inFlight` is the item it holds now,
+        /// if any (it is still busy with it).
+        case queue(inFlight: Item?)
+        /// Kept while no reader exists.
+        case unclaimed
+    }
+
     /// Event: an item is sent. `makeItem` makes each reader's copy (it is called once a reader,
     /// or once for the unclaimed queue, and not at all when nobody will read the item). Returns
     /// the readers to resume, each with its item.
     package mutating func send(_ makeItem: () -> Item) -> [Resumption] {
+        send { (_: Destination) in makeItem() }
+    }
+
+    /// Event: an item is sent. `makeItem` makes each reader's copy, told where it goes. Returns
+    /// the readers to resume, each with its item.
+    package mutating func send(_ makeItem: (Destination) -> Item) -> [Resumption] {
         guard !isFinished else { return [] }
         guard !readers.isEmpty else {
             if unclaimedItems == .keptWhileNoReader || !hasHadReader {
-                unclaimed.append(makeItem())
+                unclaimed.append(makeItem(.unclaimed))
             }
             return []
         }
         var resumptions: [Resumption] = []
         for index in readers.indices {
             if let waiter = readers[index].reader.waiter {
-                let item = makeItem()
+                let item = makeItem(.waitingReader)
                 readers[index].reader.inFlight = item
                 readers[index].reader.waiter = nil
                 resumptions.append(Resumption(reader: waiter, item: item))
             } else {
-                readers[index].reader.queue.append(makeItem())
+                readers[index].reader.queue.append(makeItem(.queue(inFlight: readers[index].reader.inFlight)))
             }
         }
         return resumptions
+    }
+
+    /// Changes each item queued for a reader, in place.
+    package mutating func updateQueued(_ update: (inout Item) -> Void) {
+        for index in readers.indices {
+            for position in readers[index].reader.queue.indices {
+                update(&readers[index].reader.queue[position])
+            }
+        }
+    }
+
+    /// Changes each item kept while no reader exists, in place.
+    package mutating func updateUnclaimed(_ update: (inout Item) -> Void) {
+        for index in unclaimed.indices {
+            update(&unclaimed[index])
+        }
     }
 
     /// Event: reader `id` has finished with the item it took last. Returns that item.

@@ -34,6 +34,15 @@
 /// An effect that reacts to an action it emits itself (a feedback loop) does not deadlock:
 /// the waiting is tracked for the whole tree of actions a dispatch caused, not per effect.
 ///
+/// A dispatch waits only for a reaction that will come. An effect that never reads the store's
+/// actions (`Effect { _ in ticks.map { .tick } }`: a timer, notifications, a socket) holds no
+/// dispatch: once its pipeline has started without making a reader of the actions, it is not
+/// waited for. An action a pipeline holds for good (a `flatMap` into a stream that never ends)
+/// holds the dispatch that sent it, until that dispatch's task is cancelled; a later action
+/// queued behind it does not hold its own dispatch once the held reaction streams (it emitted a
+/// second action for the action it holds), nor once the held action's dispatch was cancelled.
+/// Behind a reaction that ends (a `map`), a later dispatch waits its turn.
+///
 /// ## Failures and endings
 ///
 /// An effect whose pipeline throws is stopped and its error is recorded in ``Store/failures``;

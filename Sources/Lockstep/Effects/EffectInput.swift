@@ -10,6 +10,15 @@
 ///
 /// Actions delivered before the pipeline's first iterator exists are kept for that iterator, so
 /// that an effect registered just before a dispatch does not miss it.
+///
+/// A dispatch waits only for reactions that will come. An action kept for a first iterator stops
+/// holding its dispatch once the pipeline has started without making one (an effect that never
+/// reads the store's actions: a timer, a socket). An action queued behind one the effect holds
+/// for good stops holding its dispatch too; "for good" is what can be seen without a clock: the
+/// reaction streams (it emitted a second action for the one it holds, as a `flatMap` into a
+/// stream of ticks does, where a `map` emits one and asks for the next), or the dispatch of the
+/// held action stopped waiting for it (cancelled). The effect still reads such an action, in
+/// order, if it ever asks for the next one.
 @usableFromInline
 final class EffectInput<Action: Sendable>: Sendable {
     /// An action and the tree that waits for the effect's reaction to it.
@@ -25,10 +34,20 @@ final class EffectInput<Action: Sendable>: Sendable {
         /// The number of the action most recently handed to the pipeline, when the store has
         /// observers: the cause of the effect's outputs.
         var currentCause: Int?
+        /// Whether the pipeline has made its output iterator: from then on, an action delivered
+        /// while no iterator of the store's actions exists is one the effect may never read.
+        var isPipelineStarted = false
+        /// The number of actions the effect emitted since it took its last action.
+        var outputsSinceTake = 0
+
+        /// Whether the reaction to the action taken last streams: it emitted more than the one
+        /// action a `map` emits, so it may never ask for the next action.
+        var isStreaming: Bool { outputsSinceTake > 1 }
 
         mutating func take(_ delivery: Delivery) {
             currentTree = delivery.tree
             currentCause = delivery.cause
+            outputsSinceTake = 0
         }
 
         static func release(_ delivery: Delivery) {
@@ -65,8 +84,18 @@ final class EffectInput<Action: Sendable>: Sendable {
     /// Delivers `action` to every reader of the effect, adding pending work to `tree` for each.
     func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
         let resumptions = state.withLock { state in
-            let resumptions = state.broadcast.send {
-                if let tree, tree.add(1) { return (action, tree, cause) }
+            let isPipelineStarted = state.isPipelineStarted
+            let isStreaming = state.isStreaming
+            let resumptions = state.broadcast.send { destination in
+                // The dispatch waits for this reaction only when it will come (see the type's
+                // documentation): a reader takes it now, or after a reaction that ends, or the
+                // pipeline may still make the reader it is kept for.
+                let waits = switch destination {
+                case .waitingReader: true
+                case .unclaimed: !isPipelineStarted
+                case .queue(let inFlight): Self.waitsBehind(inFlight, tree: tree, isStreaming: isStreaming)
+                }
+                if waits, let tree, tree.add(1) { return (action, tree, cause) }
                 return (action, nil, cause)
             }
             // The effect's outputs join the tree of the action handed last. (Indexed: `last`
@@ -80,6 +109,56 @@ final class EffectInput<Action: Sendable>: Sendable {
         // with nothing running while the effect is about to react.
         for resumption in resumptions {
             resumption.perform()
+        }
+    }
+
+    /// Whether an action of `tree` queued behind `inFlight`, the action a reader is busy with,
+    /// holds its dispatch.
+    private static func waitsBehind(_ inFlight: Delivery?, tree: DispatchTree?, isStreaming: Bool) -> Bool {
+        guard let inFlight, inFlight.tree !== tree else { return true }
+        guard !isStreaming, let heldTree = inFlight.tree else { return false }
+        return !heldTree.isClosed
+    }
+
+    /// Notes that the effect emitted an action. A second one for the action it holds means the
+    /// reaction streams: the actions queued behind it, of other dispatches, stop holding them.
+    func noteOutput() {
+        let released = state.withLock { state -> [DispatchTree] in
+            state.outputsSinceTake += 1
+            guard state.outputsSinceTake == 2 else { return [] }
+            let held = state.currentTree
+            var released: [DispatchTree] = []
+            state.broadcast.updateQueued { delivery in
+                if let tree = delivery.tree, tree !== held {
+                    released.append(tree)
+                    delivery.tree = nil
+                }
+            }
+            return released
+        }
+        for tree in released {
+            tree.release()
+        }
+    }
+
+    /// Notes that the pipeline has made its output iterator. If it made no iterator of the
+    /// store's actions, the effect does not read them (or reads them later, on its own terms):
+    /// the actions kept for it stop holding their dispatches.
+    func pipelineDidStart() {
+        let held = state.withLock { state -> [DispatchTree] in
+            state.isPipelineStarted = true
+            guard state.broadcast.readerCount == 0 else { return [] }
+            var held: [DispatchTree] = []
+            state.broadcast.updateUnclaimed { delivery in
+                if let tree = delivery.tree {
+                    held.append(tree)
+                    delivery.tree = nil
+                }
+            }
+            return held
+        }
+        for tree in held {
+            tree.release()
         }
     }
 

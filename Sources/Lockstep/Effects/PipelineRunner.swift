@@ -9,8 +9,10 @@ enum PipelineRunner {
     ) async {
         var failure: EffectFailure<String>?
         var outputs = effect.makeOutput(Actions(input: input)).makeAsyncIterator()
+        input.pipelineDidStart()
         do {
             while let action = try await outputs.next() {
+                input.noteOutput()
                 if effect.dispatch {
                     await dispatchOutput(action)
                 }

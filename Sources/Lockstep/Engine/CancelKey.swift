@@ -21,3 +21,10 @@ struct CancelKey: Hashable, @unchecked Sendable {
         base.base as? ID
     }
 }
+
+/// A cancellation id inside the namespace of a presented child, a row or a stack screen (the
+/// child's work id, itself possibly scoped), so that two rows' `.play` are two ids.
+struct ScopedCancelID: Hashable, Sendable {
+    let scope: CancelKey
+    let id: CancelKey
+}

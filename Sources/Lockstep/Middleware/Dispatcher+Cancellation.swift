@@ -17,7 +17,8 @@ extension Dispatcher {
     /// ```
     ///
     /// Ids belong to the store that handed out the dispatcher: cancelling `"search"` in one
-    /// store never touches another store's work. Everything the operation starts, including
+    /// store never touches another store's work. Within a store, the middleware of a presented
+    /// child, a row or a stack screen has ids of its own: see ``storeWide``. Everything the operation starts, including
     /// nested work under other ids and the actions it dispatches, is cancelled with it.
     /// Cancelled work counts as finished for `await store.dispatch(...)`.
     ///
@@ -31,13 +32,30 @@ extension Dispatcher {
         cancelInFlight: Bool = false,
         operation: @escaping @Sendable () async -> Void
     ) async {
-        await cancellations.run(CancelKey(id), cancelInFlight: cancelInFlight, operation: operation)
+        let key = cancelKey(id)
+        let scope = SelfCancellation(key: key, id: id, enclosing: SelfCancellation.current)
+        await cancellations.run(key, cancelInFlight: cancelInFlight) {
+            await SelfCancellation.$current.withValue(scope, operation: operation)
+        }
     }
 
     /// Cancels the work running under `id` (see
     /// ``withTaskCancellation(id:cancelInFlight:operation:)``), and the work of a debounce or a
     /// throttle of `id`: a throttled operation running now, and the call a throttle keeps for the
     /// end of its interval, which then never runs. An id with no work running is ignored.
+    ///
+    /// Work that runs under `id` and cancels it cancels itself too: what it dispatches afterwards
+    /// is dropped, as any cancelled work's dispatches are. Since that drop is never what the work
+    /// meant (TCA's `.merge(.cancel(id:), .send(...))`), it is reported as an issue naming the
+    /// action and `id`, a test failure in a test. Dispatch first, then cancel:
+    ///
+    /// ```swift
+    /// await dispatch.withTaskCancellation(id: CancelID.play) {
+    ///     await player.play(url)
+    ///     await dispatch(.playbackFinished)   // before the cancellation, so it is reduced
+    ///     dispatch.cancel(id: CancelID.play)  // stops the timer running under the same id
+    /// }
+    /// ```
     ///
     /// ```swift
     /// case .cancelButtonTapped:
@@ -46,7 +64,9 @@ extension Dispatcher {
     ///
     /// - Parameter id: The id the work was started under.
     public func cancel<ID: Hashable & Sendable>(id: ID) {
-        cancellations.cancel(CancelKey(id), throttleTrailing: CancelKey(ThrottleTrailingID(id: id)))
+        let key = cancelKey(id)
+        SelfCancellation.noteCancel(of: key)
+        cancellations.cancel(key, throttleTrailing: cancelKey(ThrottleTrailingID(id: id)))
     }
 
     /// Runs `operation` once `duration` has passed on `clock` with no other call for the same
@@ -132,7 +152,7 @@ extension Dispatcher {
         operation: @escaping @Sendable () async -> Void
     ) async where C.Duration: Sendable, C.Instant: Sendable {
         let duration = checkedInterval(duration, call: "throttle(id:for:clock:latest:operation:)")
-        let key = CancelKey(id)
+        let key = cancelKey(id)
         let cancellations = self.cancellations
         switch cancellations.throttle(key, at: clock.now, interval: duration, latest: latest) {
         case .runNow:
@@ -156,6 +176,36 @@ extension Dispatcher {
                 await operation()
             }
         }
+    }
+
+    /// The same dispatcher, whose cancellation ids are the whole store's rather than the
+    /// lifted feature's.
+    ///
+    /// The middleware of a presented child (`ifLetMiddleware`, a case of a destination), of a row
+    /// (`forEachMiddleware`) or of a navigation stack's screen names its ids in a namespace of
+    /// its own, as TCA scopes a child's ids to its element or presentation: every row plays
+    /// under `.play`, and playing row 2 never cancels row 1. Work that means one id for the whole
+    /// store (one player for the whole app) says so:
+    ///
+    /// ```swift
+    /// await dispatch.storeWide.withTaskCancellation(id: CancelID.play, cancelInFlight: true) {
+    ///     await player.play(url)
+    /// }
+    /// ```
+    ///
+    /// A dispatcher handed out by the store itself, or by `scopeMiddleware`, already names the
+    /// store's ids: for it, `storeWide` is the same dispatcher.
+    public var storeWide: Dispatcher {
+        guard cancelScope != nil else { return self }
+        return Dispatcher(
+            cancellations: cancellations, readState: readState, reduceReporting: reduceReporting,
+            dismissal: dismissal, reservation: reservation, cancelScope: nil, body)
+    }
+
+    /// `id` as a key of the store's cancellations, in this dispatcher's namespace.
+    func cancelKey<ID: Hashable & Sendable>(_ id: ID) -> CancelKey {
+        guard let cancelScope else { return CancelKey(id) }
+        return CancelKey(ScopedCancelID(scope: cancelScope, id: CancelKey(id)))
     }
 
     /// The store's current state, read now: a middleware that awaited something reads here

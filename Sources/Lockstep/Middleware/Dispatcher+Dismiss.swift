@@ -21,8 +21,11 @@ extension Dispatcher {
     /// is cancelled once it is gone, the work that called `dismiss()` included; whatever that work
     /// dispatches after it is dropped.
     ///
-    /// A dispatcher of a middleware that is not lifted as a presented child has nothing to
-    /// dismiss: the call is reported as an issue and does nothing.
+    /// In a test store of the feature alone (LockstepTesting's `TestStore`), where no parent
+    /// presents it, the call is recorded as the feature's dismissal, which the test asserts with
+    /// `#expect(store.isDismissed)`, and the test store's work is cancelled as a parent's
+    /// dismissal would. Anywhere else, a dispatcher of a middleware that is not lifted as a
+    /// presented child has nothing to dismiss: the call is reported as an issue and does nothing.
     ///
     /// - Parameters:
     ///   - fileID: The file the issue for a dispatcher without a child names; the caller's.
@@ -52,6 +55,6 @@ extension Dispatcher {
     func dismissing(with dismissal: @escaping @Sendable () async -> Void) -> Dispatcher {
         Dispatcher(
             cancellations: cancellations, readState: readState, reduceReporting: reduceReporting,
-            dismissal: dismissal, reservation: reservation, body)
+            dismissal: dismissal, reservation: reservation, cancelScope: cancelScope, body)
     }
 }

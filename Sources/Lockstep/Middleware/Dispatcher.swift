@@ -30,6 +30,10 @@ import IssueReporting
 /// }
 /// ```
 ///
+/// One drop is reported instead, as an issue naming the action and the id: work that cancels
+/// the id it runs under, then dispatches (see ``cancel(id:)``). It cancelled itself, which is
+/// never what it meant.
+///
 /// The dispatcher of a child that can go away (the one `ifLetMiddleware`, `forEachMiddleware`
 /// or a navigation stack's `forEachMiddleware` hands to the child's middleware) also drops an
 /// action when the child's part of the state is gone right before the reducer: the child's work
@@ -77,6 +81,10 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     /// `nil` anywhere else. It goes along to the feature's dispatcher, where the lifts inside the
     /// feature's side effects find theirs.
     let reservation: ChildWorkReservation?
+    /// The namespace of the cancellation ids this dispatcher's middleware names: the presented
+    /// child, row or stack screen it was handed to (see ``storeWide``), or `nil` for the store's
+    /// own ids.
+    let cancelScope: CancelKey?
 
     /// Creates a dispatcher that hands every action to `dispatch`.
     ///
@@ -95,6 +103,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         }
         self.dismissal = nil
         self.reservation = nil
+        self.cancelScope = nil
     }
 
     init(
@@ -103,6 +112,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         reduceReporting: @escaping @Sendable (Action, ReducerCheck?, Bool) async -> ReducerReport,
         dismissal: (@Sendable () async -> Void)? = nil,
         reservation: ChildWorkReservation? = nil,
+        cancelScope: CancelKey? = nil,
         _ dispatch: @escaping @Sendable (Action) async -> Void
     ) {
         self.body = dispatch
@@ -111,6 +121,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         self.reduceReporting = reduceReporting
         self.dismissal = dismissal
         self.reservation = reservation
+        self.cancelScope = cancelScope
     }
 
     /// This dispatcher with `reservation` for the lifted middleware it is handed to (see
@@ -118,7 +129,16 @@ public struct Dispatcher<Action: Sendable>: Sendable {
     func reserving(_ reservation: ChildWorkReservation?) -> Dispatcher {
         Dispatcher(
             cancellations: cancellations, readState: readState, reduceReporting: reduceReporting,
-            dismissal: dismissal, reservation: reservation, body)
+            dismissal: dismissal, reservation: reservation, cancelScope: cancelScope, body)
+    }
+
+    /// This dispatcher with its cancellation ids in the namespace of `child` (a presented
+    /// child's, a row's or a screen's work id), inside this dispatcher's own namespace.
+    func scopingIDs(to child: CancelKey) -> Dispatcher {
+        let scope = cancelScope.map { CancelKey(ScopedCancelID(scope: $0, id: child)) } ?? child
+        return Dispatcher(
+            cancellations: cancellations, readState: readState, reduceReporting: reduceReporting,
+            dismissal: dismissal, reservation: reservation, cancelScope: scope, body)
     }
 
     /// A dispatcher for a feature: it embeds the feature's actions into this dispatcher's
@@ -159,7 +179,11 @@ public struct Dispatcher<Action: Sendable>: Sendable {
         // work must not be cancelled either. The check runs on the store's actor, in the
         // dispatching task.
         let reduceWhilePresent: @Sendable (FeatureAction, ReducerCheck?, Bool) async -> ReducerReport = { action, check, reporting in
-            await reduceReporting(action, check ?? { _ in !Task.isCancelled }, reporting)
+            if check == nil, Task.isCancelled {
+                reportDropAfterSelfCancellation(action)
+                return .dropped
+            }
+            return await reduceReporting(action, check ?? { _ in !Task.isCancelled }, reporting)
         }
         let featureReduceReporting = requiringPart ? reduceWhilePresent : reduceReporting
         let dispatch: @Sendable (FeatureAction) async -> Void
@@ -175,6 +199,7 @@ public struct Dispatcher<Action: Sendable>: Sendable {
             reduceReporting: featureReduceReporting,
             dismissal: dismissal,
             reservation: reservation,
+            cancelScope: cancelScope,
             dispatch
         )
     }

@@ -9,17 +9,20 @@
 /// part is `nil` (a late answer for a dismissed screen) is reported as an issue and changes
 /// nothing; a dismissal of a part that is already `nil` changes nothing.
 ///
-/// List it after the app's own reducer, which then sees the child still there when it handles the
-/// child's actions and its dismissal. An alert is closed after its button's action whatever the
-/// app's reducer did meanwhile, so a button whose action presents another destination in its
-/// place does so from a follow-up action, or the app lists this lifter before its own reducer:
+/// Combine it with the app's own reducer as its child, as TCA's `ifLet` runs: the child's
+/// reducer runs first for the child's actions, and the app's reducer sees the child still there
+/// when it handles its dismissal or an alert's button; the child is closed after it, unless the
+/// app's reducer presented another child in its place:
 ///
 /// ```swift
 /// let bookReducer: InPlaceReducer<BookState, BookAction> = combineReducers(
-///     bookCoreReducer,
-///     ifLetReducer(editorReducer, state: \BookState.editor, action: { $0.editor })
+///     parent: bookCoreReducer,
+///     children: ifLetReducer(editorReducer, state: \BookState.editor, action: { $0.editor })
 /// )
 /// ```
+///
+/// In ``combineReducers(_:)-(InPlaceReducer<State,Action>...)`` it runs where it is listed, and
+/// closes the child at once.
 ///
 /// - Parameters:
 ///   - reducer: The child's reducer.
@@ -40,7 +43,7 @@ public func ifLetReducer<State, Action, FeatureState, FeatureAction>(
         guard let presentationAction = action(appAction) else { return }
         switch presentationAction {
         case .dismiss:
-            appState[keyPath: state] = nil
+            closeChild(state, in: &appState)
         case .presented(let featureAction):
             guard let presented = appState[keyPath: state] else {
                 reportMissingChildState(featureAction, what: "its optional state is nil", site: site)
@@ -48,7 +51,7 @@ public func ifLetReducer<State, Action, FeatureState, FeatureAction>(
             }
             reducer(&appState[keyPath: state]!, featureAction)
             if isDismissedByItsButtons(presented) {
-                appState[keyPath: state] = nil
+                closeChild(state, in: &appState)
             }
         }
     }

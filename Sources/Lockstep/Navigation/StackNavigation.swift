@@ -40,9 +40,16 @@ public func forEachReducer<State, Action, Element, ElementAction>(
         case .push(let element):
             appState[keyPath: state].append(element)
         case .popFrom(let id):
-            guard appState[keyPath: state].pop(from: id) else {
+            guard appState[keyPath: state][id: id] != nil else {
                 reportMissingChildState(stackAction, what: "no screen of the stack has the id \(id)", site: site)
                 return
+            }
+            // Before a parent (combineReducers(parent:children:)), the parent sees the screens
+            // it pops, as TCA's forEach of a stack runs.
+            if let pass = ParentPass.current {
+                pass.runAfterParent { (appState: inout State) in _ = appState[keyPath: state].pop(from: id) }
+            } else {
+                appState[keyPath: state].pop(from: id)
             }
         case .element(let id, let elementAction):
             guard let index = appState[keyPath: state].ids.firstIndex(of: id) else {
@@ -205,9 +212,12 @@ private func liftStack<State, Action, Element, ElementAction, Services: Sendable
             return
         }
         let reservation = dispatch.reservation.flatMap { $0.scope == scope.id ? $0 : nil }
-        // The screen dismisses itself by popping it and the screens above it.
+        // The screen dismisses itself by popping it and the screens above it, and names its
+        // cancellation ids in a namespace of its own.
+        let screenWork = CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id)))
         let elementDispatch: Dispatcher<ElementAction> = dispatch.reserving(reservation?.inner)
             .dismissing { await dispatch(embed(.popFrom(id: id))) }
+            .scopingIDs(to: screenWork)
             .scoped(
                 embed: { embed(.element(id: id, action: $0)) },
                 state: { (appState: State) in appState[keyPath: state][id: id] }, requiringPart: true)
@@ -216,9 +226,7 @@ private func liftStack<State, Action, Element, ElementAction, Services: Sendable
         }
         guard let reservation else {
             // Not reached through the store's check: the work runs under the screen's id.
-            await dispatch.cancellations.run(
-                CancelKey(ChildWorkID(scope: scope.id, identity: CancelKey(id))), cancelInFlight: false,
-                operation: operation)
+            await dispatch.cancellations.run(screenWork, cancelInFlight: false, operation: operation)
             return
         }
         // Registered right after the reducer: cancelled meanwhile by a pop, it never starts.

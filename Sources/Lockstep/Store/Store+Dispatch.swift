@@ -134,8 +134,12 @@ extension Store {
         ) { @MainActor [weak self] action in
             // Cancelled work (by its id, by a newer run with `cancelInFlight`, by the dismissal
             // of its child, by the release of the store or the cancellation of the dispatching
-            // task) dispatches nothing more: dropped silently, before the reducer.
-            guard !Task.isCancelled else { return }
+            // task) dispatches nothing more: dropped before the reducer, silently unless the work
+            // cancelled its own id.
+            guard !Task.isCancelled else {
+                reportDropAfterSelfCancellation(action)
+                return
+            }
             // The strong reference lives only for phase 1, so a follow-up action's side effects
             // do not keep a released store alive either.
             guard let run = self?.reduce(action, origin: .middleware) else {

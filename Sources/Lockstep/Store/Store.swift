@@ -284,6 +284,13 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         effects.workScope = scope
     }
 
+    /// Makes ``Dispatcher/dismiss(fileID:filePath:line:column:)`` of the dispatchers the store
+    /// hands out from now on call `dismissal`, where the feature is not lifted as a presented
+    /// child: for LockstepTesting's `TestStore` of a feature that dismisses itself.
+    package func installDismissal(_ dismissal: @escaping @Sendable () async -> Void) {
+        dispatcher = dispatcher.dismissing(with: dismissal)
+    }
+
     /// Runs the work the store starts from now on (the tasks of ``send(_:)``, of effects and of
     /// work under a cancellation id) with a preference for `executor`, which their child tasks
     /// and the default actors they call inherit. For LockstepTesting's `TestStore`, whose serial

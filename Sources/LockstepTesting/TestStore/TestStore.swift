@@ -102,6 +102,22 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// The store's current state.
     public var state: State { store.state }
 
+    /// Whether the feature dismissed itself: a middleware of the store called `dispatch.dismiss()`
+    /// where no parent presents the feature, as in a test store of the feature alone.
+    ///
+    /// ```swift
+    /// let store = TestStore(state: EditorState(), reducer: editorReducer, services: services) {
+    ///     editorMiddleware
+    /// }
+    /// await store.send(.saveTapped)
+    /// await store.receive(.saved(draft))
+    /// #expect(store.isDismissed)
+    /// ```
+    ///
+    /// A dismissal ends the feature's work as a parent's would: the work of every `send` is
+    /// cancelled, so what it dispatches afterwards is dropped, and a later `send` is reported.
+    public private(set) var isDismissed = false
+
     /// Whether ``exhaustivity`` is `.on`.
     var isExhaustive: Bool { exhaustivity == .on }
 
@@ -148,6 +164,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         self.ledger = TestStoreLedger(location: location)
         store.installTracking(monitor)
         store.preferExecutor(executor)
+        store.installDismissal { [weak self] in
+            await self?.recordDismissal()
+        }
         SharedVersions.startRecording()
         sharedVersion = SharedVersions.now
         sink.receive = { [weak self] reduction in
@@ -219,6 +238,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         }
         received.removeAll()
         ledger.received = []
+        if isDismissed {
+            location.report("""
+                \(describe(action)) was sent to a test store whose feature dismissed itself: the \
+                feature is gone in the app, and nothing sends it actions.
+                """)
+        }
 
         let label = "send(\(describe(action)))"
         let trackedTask = TrackedTask(monitor: monitor, label: label)
@@ -245,6 +270,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
             await store.dispatch(action)
         }
         trackedTask.finish()
+    }
+
+    /// Records that the feature dismissed itself, and ends its work, as the parent that
+    /// presents it in the app would.
+    private func recordDismissal() {
+        isDismissed = true
+        for task in ledger.sendTasks {
+            task.cancel()
+        }
     }
 
     /// Drops the received actions not asserted yet.
