@@ -140,6 +140,9 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// Whether the store was made inside `withTrackedWork`, whose scope then sees its work (see
     /// ``SideEffectRun/isTracked``).
     @usableFromInline let isTracked: Bool
+    /// What the store applies around everything it runs (see ``StoreContext``); `nil` unless it
+    /// was made inside ``StoreContexts/forNewStores``.
+    @usableFromInline package nonisolated let context: (any StoreContext)? = StoreContexts.forNewStores
 
     init(
         initialState: State,
@@ -193,6 +196,24 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// - Parameter action: The action to reduce and hand to every middleware and effect.
     @inlinable
     public func dispatch(_ action: Action) async {
+        if let context {
+            await dispatch(action, in: context)
+            return
+        }
+        await dispatchWithoutContext(action)
+    }
+
+    /// A dispatch run inside the store's context, out of line so that a store with none keeps
+    /// the short path.
+    @usableFromInline
+    func dispatch(_ action: Action, in context: any StoreContext) async {
+        await context.run(isolation: self) {
+            await dispatchWithoutContext(action)
+        }
+    }
+
+    @inlinable
+    func dispatchWithoutContext(_ action: Action) async {
         guard !hasListeners, !effects.hasEffects else {
             await reduceAndRunSideEffects(action)
             return
@@ -269,6 +290,14 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// - Returns: The task that runs the action's side effects.
     @discardableResult
     public func send(_ action: Action) async -> Task<Void, Never> {
+        guard let context else { return await sendWithoutContext(action) }
+        var task: Task<Void, Never>?
+        // The task inherits the context's task-locals, as it is started inside it.
+        await context.run(isolation: self) { task = await sendWithoutContext(action) }
+        return task ?? Task {}
+    }
+
+    private func sendWithoutContext(_ action: Action) async -> Task<Void, Never> {
         await observers.waitForRoom()
         guard let run = reduce(action) else { return Task {} }
         return ownedTasks.start {
