@@ -237,7 +237,11 @@ let package = Package(
                 "Lockstep",
                 "LockstepCasePaths",
                 "LockstepPersistence",
+                "LockstepDependencies",
                 "SwiftUIStandIns",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                // SyncUps' SettingsClient is a @DependencyClient (tests only: no product has macros).
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
                 .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
             ],
             path: "Tests/SyncUpsViews",
@@ -332,6 +336,8 @@ let package = Package(
                 "LockstepQuery",
                 "LockstepCombine",
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                // The `.dependency` test trait.
+                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
