@@ -130,7 +130,8 @@ struct FeatureDependenciesTests {
                 state: \AppState.list, action: \AppAction.list),
             { state, action in
                 @Dependency(\.uuid) var uuid
-                if action == .addOwn { state.own.append(uuid()) }
+                // Also for an action the feature's middleware dispatched, under its own values.
+                if action == .addOwn || action == .list(.loaded(UUID(8))) { state.own.append(uuid()) }
             })
         let store = withDependencies {
             $0.uuid = .incrementing
@@ -146,7 +147,7 @@ struct FeatureDependenciesTests {
         await Task.detached { await store.dispatch(.addOwn) }.value
         await Task.detached { await store.dispatch(.list(.load)) }.value
         #expect(store.state.list.items.map(\.id) == [UUID(9)])
-        #expect(store.state.own == [UUID(0)])
+        #expect(store.state.own == [UUID(0), UUID(1)])
         #expect(store.state.list.fetched == [UUID(8)])
     }
 }

@@ -109,23 +109,41 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     @usableFromInline var hasListeners: Bool
     /// The in-flight work that middlewares started under a cancellation id.
     let cancellations = Cancellations()
+    // With a context, an action a middleware dispatches is reduced, and its side effects run,
+    // inside the store's context, not inside whatever the middleware changed for its own work.
     @usableFromInline lazy var dispatcher = Dispatcher<Action>(
         cancellations: cancellations,
         readState: { [weak self] in await self?.currentState },
-        reduceReporting: { [weak self] action, check, reporting in
+        reduceReporting: { [weak self, context] action, check, reporting in
             guard check != nil || !Task.isCancelled else { return .dropped }
-            guard let (run, report) = await self?.reduceReporting(action, check: check, reporting: reporting) else {
-                reportDispatchToReleasedStore(action, storeType: "ActorStore")
-                return .dropped
+            let reduceAndRun = { [weak self] () async -> ReducerReport in
+                guard let (run, report) = await self?.reduceReporting(action, check: check, reporting: reporting) else {
+                    reportDispatchToReleasedStore(action, storeType: "ActorStore")
+                    return .dropped
+                }
+                await run?.perform(yielding: false)
+                return report
             }
-            await run?.perform(yielding: false)
+            guard let context else { return await reduceAndRun() }
+            var report = ReducerReport.dropped
+            await context.run(isolation: nil) { report = await reduceAndRun() }
             return report
         }
-    ) { [weak self] action in
+    ) { [weak self, context] action in
         // Cancelled work dispatches nothing: checked here first, so that it neither hops to the
         // actor nor holds the store for the hop (a store released while cancelled work winds
         // down is freed at once), and again on the actor, right before the reducer.
         guard !Task.isCancelled else { return }
+        if let context {
+            await context.run(isolation: nil) {
+                guard let run = await self?.reduceUnlessCancelled(action) else {
+                    reportDispatchToReleasedStore(action, storeType: "ActorStore")
+                    return
+                }
+                await run.perform(yielding: false)
+            }
+            return
+        }
         // The strong reference lives only while the reducer runs, so a follow-up action's side
         // effects do not keep a released store alive.
         // A store whose middleware dispatches has side effects to run, so `nil` means "released"

@@ -146,7 +146,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     var isTracked = false
     /// What the store applies around everything it runs (see ``StoreContext``); `nil` unless it
     /// was made inside ``StoreContexts/forNewStores`` or given one later.
-    @usableFromInline package var context: (any StoreContext)? = StoreContexts.forNewStores
+    @usableFromInline package var context: (any StoreContext)? = StoreContexts.forNewStores {
+        didSet { dispatcher = makeDispatcher() }
+    }
 
     convenience init(
         initialState: State,
