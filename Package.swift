@@ -3,10 +3,10 @@ import PackageDescription
 
 // Lockstep 0.1.0 (CHANGELOG.md), released 2026-11-27. An app depends on it with
 // `.package(url: "https://github.com/lockstep-swift/lockstep", from: "0.1.0")`, gives its app
-// target the Lockstep product (and LockstepQuery, LockstepLogging, LockstepCombine or
-// LockstepCasePaths if it uses them) and its test target LockstepTesting (and
-// LockstepLoggingTesting to replay recordings, LockstepCasePathsTesting to receive by case key
-// path).
+// target the Lockstep product (and LockstepQuery, LockstepLogging, LockstepCombine,
+// LockstepCasePaths or LockstepDependencies if it uses them) and its test target LockstepTesting
+// (and LockstepLoggingTesting to replay recordings, LockstepCasePathsTesting to receive by case
+// key path, LockstepDependenciesTesting to change a test store's dependencies between steps).
 
 // `LOCKSTEP_TASK_GROUP_RUNNER=1 swift test --scratch-path .build-task-group` runs the suite on
 // the middleware runner of the OS versions without immediate tasks (before macOS 26 and iOS
@@ -46,6 +46,13 @@ let package = Package(
         .library(name: "LockstepCasePaths", targets: ["LockstepCasePaths"]),
         // TestStore.receive with a case key path: for the test target, with LockstepCasePaths.
         .library(name: "LockstepCasePathsTesting", targets: ["LockstepCasePathsTesting"]),
+        // Stores that keep the swift-dependencies values they were made with, and features that
+        // change them for their part: for the app target, optional. It brings swift-dependencies'
+        // Dependencies product (no macros); an app that does not use it builds neither.
+        .library(name: "LockstepDependencies", targets: ["LockstepDependencies"]),
+        // TestStore.dependencies, changed between steps: for the test target, with
+        // LockstepDependencies.
+        .library(name: "LockstepDependenciesTesting", targets: ["LockstepDependenciesTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -62,6 +69,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
         // @CasePathable and case key paths, for LockstepCasePaths only.
         .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+        // @Dependency, for LockstepDependencies only (its Dependencies product needs no macros).
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     ],
     targets: [
         .target(
@@ -149,6 +158,23 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "LockstepDependencies",
+            dependencies: [
+                "Lockstep",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "LockstepDependenciesTesting",
+            dependencies: [
+                "LockstepDependencies",
+                "LockstepTesting",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // The example features that the test targets exercise.
         .target(
             name: "LockstepFixtures",
@@ -211,7 +237,11 @@ let package = Package(
                 "Lockstep",
                 "LockstepCasePaths",
                 "LockstepPersistence",
+                "LockstepDependencies",
                 "SwiftUIStandIns",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                // SyncUps' SettingsClient is a @DependencyClient (tests only: no product has macros).
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
                 .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
             ],
             path: "Tests/SyncUpsViews",
@@ -293,6 +323,21 @@ let package = Package(
             dependencies: [
                 "LockstepPersistence",
                 "LockstepTesting",
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LockstepDependenciesTests",
+            dependencies: [
+                "LockstepDependencies",
+                "LockstepDependenciesTesting",
+                "LockstepTesting",
+                "LockstepQuery",
+                "LockstepCombine",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                // The `.dependency` test trait.
+                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

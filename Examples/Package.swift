@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+        // @Dependency for SyncUps' reducers, and its macros (@DependencyClient) for one client
+        // of SyncUps: the app chooses the build cost of swift-syntax, not Lockstep.
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     ],
     targets: [
         // What the example commands share: the shared database's location and one-line errors.
@@ -184,6 +187,10 @@ package.targets += [
             .product(name: "Lockstep", package: "Lockstep"),
             .product(name: "LockstepCasePaths", package: "Lockstep"),
             .product(name: "LockstepPersistence", package: "Lockstep"),
+            .product(name: "LockstepDependencies", package: "Lockstep"),
+            .product(name: "Dependencies", package: "swift-dependencies"),
+            // @DependencyClient, for SettingsClient: swift-syntax, built because this app chose it.
+            .product(name: "DependenciesMacros", package: "swift-dependencies"),
             .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         ],
         swiftSettings: [.swiftLanguageMode(.v6)]
@@ -193,6 +200,9 @@ package.targets += [
         dependencies: [
             "SyncUps",
             .product(name: "LockstepTesting", package: "Lockstep"),
+            .product(name: "LockstepDependencies", package: "Lockstep"),
+            .product(name: "LockstepDependenciesTesting", package: "Lockstep"),
+            .product(name: "Dependencies", package: "swift-dependencies"),
             .product(name: "LockstepCasePathsTesting", package: "Lockstep"),
             .product(name: "LockstepPersistence", package: "Lockstep"),
             .product(name: "IdentifiedCollections", package: "swift-identified-collections"),

@@ -105,9 +105,6 @@ public let appReducer: InPlaceReducer<AppState, AppAction> = combineReducers(
 @SideEffectBuilder<Path, PathAction, SyncUpsServices>
 var pathSideEffects: [SideEffect<Path, PathAction, SyncUpsServices>] {
     scopeMiddleware(syncUpDetailMiddleware, state: \Path.Cases.detail, action: \PathAction.Cases.detail)
-    scopeMiddleware(
-        syncUpFormMiddleware, case: { $0.detail?.destination?.edit }, action: { $0[case: \.detail.destination.edit] },
-        embed: { .detail(.destination(.presented(.edit($0)))) })
     scopeMiddleware(recordMeetingMiddleware, state: \Path.Cases.record, action: \PathAction.Cases.record)
 }
 
@@ -116,7 +113,6 @@ var pathSideEffects: [SideEffect<Path, PathAction, SyncUpsServices>] {
 public func appSideEffects(persisted: PersistedState<IdentifiedArrayOf<SyncUp>>)
     -> [SideEffect<AppState, AppAction, SyncUpsServices>]
 {
-    scopeMiddleware(syncUpsListSideEffects, state: \AppState.list, action: { $0[case: \.list] }, embed: AppAction.list)
     forEachMiddleware(pathSideEffects, state: \AppState.path, action: \AppAction.Cases.path)
     persistMiddleware(\AppState.list.syncUps, to: persisted, failed: { .list(.saveFailed(message(for: $0))) })
 }

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import Lockstep
 import LockstepCasePaths
@@ -70,8 +71,6 @@ public enum RecordMeetingAction: Equatable, Sendable {
     case speechResult(String)
     /// The recognizer failed.
     case speechFailed
-    /// The meeting to keep, with an id and a date from the generators.
-    case meetingSaved(Meeting)
 }
 
 extension AlertState where Action == RecordMeetingAlertAction {
@@ -104,6 +103,12 @@ extension AlertState where Action == RecordMeetingAlertAction {
 }
 
 let recordMeetingCoreReducer: InPlaceReducer<RecordMeetingState, RecordMeetingAction> = { state, action in
+    @Dependency(\.uuid) var uuid
+    @Dependency(\.date.now) var now
+    /// Keeps the meeting: the middleware closes the screen after this action.
+    func saveMeeting() {
+        state.syncUp.meetings.insert(Meeting(id: uuid(), date: now, transcript: state.transcript), at: 0)
+    }
     switch action {
     case .endMeetingTapped:
         state.alert = .endMeeting(isDiscardable: true)
@@ -118,7 +123,9 @@ let recordMeetingCoreReducer: InPlaceReducer<RecordMeetingState, RecordMeetingAc
         // The clock stops while an alert asks what to do.
         guard state.alert == nil, !state.isTimeUp else { return }
         state.secondsElapsed += 1
-        if state.secondsElapsed.isMultiple(of: state.secondsPerAttendee),
+        if state.isTimeUp {
+            saveMeeting()
+        } else if state.secondsElapsed.isMultiple(of: state.secondsPerAttendee),
             state.speakerIndex < state.syncUp.attendees.count - 1
         {
             state.speakerIndex += 1
@@ -130,8 +137,8 @@ let recordMeetingCoreReducer: InPlaceReducer<RecordMeetingState, RecordMeetingAc
             state.transcript += " ❌"
         }
         state.alert = .speechRecognizerFailed
-    case .meetingSaved(let meeting):
-        state.syncUp.meetings.insert(meeting, at: 0)
+    case .alert(.presented(.confirmSave)):
+        saveMeeting()
     case .alert, .onTask:
         break
     }
@@ -160,7 +167,6 @@ public let recordMeetingMiddleware: Middleware<RecordMeetingState, RecordMeeting
             }
         }
     case .timerTicked where state.isTimeUp, .alert(.presented(.confirmSave)):
-        await dispatch(.meetingSaved(Meeting(id: services.uuid(), date: services.now(), transcript: state.transcript)))
         await dispatch.dismiss()
     case .alert(.presented(.confirmDiscard)):
         await dispatch.dismiss()

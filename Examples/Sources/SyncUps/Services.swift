@@ -45,51 +45,35 @@ public struct SpeechClient: Sendable {
     )
 }
 
-/// Everything the app's side effects use: a clock for the meeting's timer, the speech
-/// recognizer, the settings app, and generators of ids and dates.
+/// What the app's middlewares use: a clock for the meeting's timer and the speech recognizer.
+/// (Ids and dates, which the reducers need, are `@Dependency(\.uuid)` and `@Dependency(\.date)`,
+/// and the settings opener is ``SettingsClient``, `@Dependency(\.settings)`.)
 public struct SyncUpsServices: Sendable {
     /// The clock the meeting's timer ticks on.
     public var clock: any Clock<Duration>
     /// The speech recognizer.
     public var speech: SpeechClient
-    /// Opens the app's page in the system settings.
-    public var openSettings: @Sendable () async -> Void
-    /// Makes a new id.
-    public var uuid: @Sendable () -> UUID
-    /// Tells the date.
-    public var now: @Sendable () -> Date
 
     /// Services made of these values.
     public init(
         clock: any Clock<Duration>,
-        speech: SpeechClient,
-        openSettings: @escaping @Sendable () async -> Void,
-        uuid: @escaping @Sendable () -> UUID,
-        now: @escaping @Sendable () -> Date
+        speech: SpeechClient
     ) {
         self.clock = clock
         self.speech = speech
-        self.openSettings = openSettings
-        self.uuid = uuid
-        self.now = now
     }
 
-    /// The app's services: the continuous clock, real ids and dates, and the given recognizer
-    /// and settings opener.
+    /// The app's services: the continuous clock and the given recognizer.
     public static func live(
-        speech: SpeechClient = .unavailable, openSettings: @escaping @Sendable () async -> Void = {}
+        speech: SpeechClient = .unavailable
     ) -> SyncUpsServices {
-        SyncUpsServices(
-            clock: ContinuousClock(), speech: speech, openSettings: openSettings, uuid: { UUID() }, now: { Date() })
+        SyncUpsServices(clock: ContinuousClock(), speech: speech)
     }
 
     /// Every endpoint fails the test that calls it; a test replaces the ones it expects.
     public static let unimplemented = SyncUpsServices(
         clock: UnimplementedClock(),
-        speech: .unimplemented,
-        openSettings: IssueReporting.unimplemented("SyncUpsServices.openSettings"),
-        uuid: IssueReporting.unimplemented("SyncUpsServices.uuid", placeholder: UUID()),
-        now: IssueReporting.unimplemented("SyncUpsServices.now", placeholder: Date(timeIntervalSince1970: 0))
+        speech: .unimplemented
     )
 }
 

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import IdentifiedCollections
 import Lockstep
@@ -162,7 +163,8 @@ public let syncUpDetailMiddleware: Middleware<SyncUpDetailState, SyncUpDetailAct
     case .destination(.presented(.alert(.continueWithoutRecording))):
         await dispatch(.delegate(.startMeeting))
     case .destination(.presented(.alert(.openSettings))):
-        await services.openSettings()
+        @Dependency(\.settings) var settings
+        await settings.open()
     case .destination(.presented(.alert(.confirmDeletion))):
         await dispatch.dismiss()
     default:

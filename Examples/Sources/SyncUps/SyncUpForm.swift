@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import IdentifiedCollections
 import Lockstep
@@ -40,14 +41,13 @@ public enum SyncUpFormAction: Equatable, Sendable {
     case focusChanged(SyncUpFormState.Field?)
     /// The user tapped New attendee.
     case addAttendeeTapped
-    /// The user swiped these attendees away.
+    /// The user swiped these attendees away: a sync-up keeps one, new, if they were all.
     case deleteAttendees(atOffsets: IndexSet)
-    /// A new attendee, with an id from the generators.
-    case attendeeAdded(Attendee)
 }
 
-/// Edits the sync-up; a new attendee comes in `attendeeAdded`, with its id.
+/// Edits the sync-up; a new attendee's id comes from the `uuid` dependency.
 public let syncUpFormReducer: InPlaceReducer<SyncUpFormState, SyncUpFormAction> = { state, action in
+    @Dependency(\.uuid) var uuid
     switch action {
     case .titleChanged(let title):
         state.syncUp.title = title
@@ -60,27 +60,19 @@ public let syncUpFormReducer: InPlaceReducer<SyncUpFormState, SyncUpFormAction> 
     case .focusChanged(let focus):
         state.focus = focus
     case .addAttendeeTapped:
-        break
+        let attendee = Attendee(id: uuid())
+        state.syncUp.attendees.append(attendee)
+        state.focus = .attendee(attendee.id)
     case .deleteAttendees(let offsets):
         guard let first = offsets.first else { return }
         state.syncUp.attendees.remove(atOffsets: offsets)
+        if state.syncUp.attendees.isEmpty {
+            let attendee = Attendee(id: uuid())
+            state.syncUp.attendees.append(attendee)
+            state.focus = .attendee(attendee.id)
+            return
+        }
         let next = min(first, state.syncUp.attendees.count - 1)
-        state.focus = state.syncUp.attendees.indices.contains(next) ? .attendee(state.syncUp.attendees[next].id) : nil
-    case .attendeeAdded(let attendee):
-        state.syncUp.attendees.append(attendee)
-        state.focus = .attendee(attendee.id)
-    }
-}
-
-/// Makes the attendee the user adds, and the one a sync-up keeps when the user deletes them all.
-public let syncUpFormMiddleware: Middleware<SyncUpFormState, SyncUpFormAction, SyncUpsServices> = {
-    state, action, services, dispatch in
-    switch action {
-    case .addAttendeeTapped:
-        await dispatch(.attendeeAdded(Attendee(id: services.uuid())))
-    case .deleteAttendees where state.syncUp.attendees.isEmpty:
-        await dispatch(.attendeeAdded(Attendee(id: services.uuid())))
-    default:
-        break
+        state.focus = .attendee(state.syncUp.attendees[next].id)
     }
 }

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import IdentifiedCollections
 import Lockstep
@@ -24,10 +25,8 @@ public struct SyncUpsListState: Equatable, Sendable {
 /// What the list's controls and side effects send.
 @CasePathable
 public enum SyncUpsListAction: Equatable, Sendable {
-    /// The user tapped Add.
+    /// The user tapped Add: the form starts from a new sync-up with one attendee.
     case addSyncUpTapped
-    /// The new sync-up the form starts from, with ids from the generators.
-    case addSyncUpStarted(SyncUp)
     /// An action of the form in the sheet, or its dismissal.
     case addSyncUp(PresentationAction<SyncUpFormAction>)
     /// The user tapped the sheet's Add.
@@ -67,9 +66,10 @@ extension AlertState where Action == Never {
 }
 
 let syncUpsListCoreReducer: InPlaceReducer<SyncUpsListState, SyncUpsListAction> = { state, action in
+    @Dependency(\.uuid) var uuid
     switch action {
-    case .addSyncUpStarted(let syncUp):
-        state.addSyncUp = SyncUpFormState(syncUp: syncUp)
+    case .addSyncUpTapped:
+        state.addSyncUp = SyncUpFormState(syncUp: SyncUp(id: uuid(), attendees: [Attendee(id: uuid())]))
     case .confirmAddSyncUpTapped:
         guard var syncUp = state.addSyncUp?.syncUp else { return }
         let named = syncUp.attendees.filter { !$0.name.allSatisfy(\.isWhitespace) }
@@ -82,7 +82,7 @@ let syncUpsListCoreReducer: InPlaceReducer<SyncUpsListState, SyncUpsListAction> 
         state.syncUps.remove(atOffsets: offsets)
     case .saveFailed(let reason):
         state.alert = .saveFailed(reason)
-    case .addSyncUpTapped, .addSyncUp, .syncUpTapped, .alert:
+    case .addSyncUp, .syncUpTapped, .alert:
         break
     }
 }
@@ -95,16 +95,3 @@ public let syncUpsListReducer: InPlaceReducer<SyncUpsListState, SyncUpsListActio
     ifLetReducer(state: \.alert, action: \.alert)
 )
 
-/// Makes the new sync-up, with one attendee, when the user taps Add.
-let syncUpsListMiddleware: Middleware<SyncUpsListState, SyncUpsListAction, SyncUpsServices> = {
-    _, action, services, dispatch in
-    guard case .addSyncUpTapped = action else { return }
-    await dispatch(.addSyncUpStarted(SyncUp(id: services.uuid(), attendees: [Attendee(id: services.uuid())])))
-}
-
-/// The list's side effects: its own, and the form's while the sheet is shown.
-@SideEffectBuilder<SyncUpsListState, SyncUpsListAction, SyncUpsServices>
-public var syncUpsListSideEffects: [SideEffect<SyncUpsListState, SyncUpsListAction, SyncUpsServices>] {
-    syncUpsListMiddleware
-    ifLetMiddleware(syncUpFormMiddleware, state: \SyncUpsListState.addSyncUp, action: \SyncUpsListAction.Cases.addSyncUp)
-}

@@ -1,9 +1,10 @@
+import Dependencies
 import Foundation
 import IdentifiedCollections
+import LockstepDependencies
 import LockstepCasePathsTesting
 import LockstepPersistence
 import LockstepTesting
-import Synchronization
 import SyncUps
 
 /// What a test's speech recognizer hears: a transcript, or a failure.
@@ -40,26 +41,6 @@ struct Transcripts: AsyncSequence, Sendable {
     }
 }
 
-/// Ids 00000000-…-000000000000, …-000000000001, and so on.
-final class IncrementingUUIDs: Sendable {
-    private let count = Mutex(-1)
-
-    func next() -> UUID {
-        let value = count.withLock { count in
-            count += 1
-            return count
-        }
-        return UUID(value)
-    }
-}
-
-extension UUID {
-    /// The id whose last digits are `value`.
-    init(_ value: Int) {
-        self.init(uuidString: String(format: "00000000-0000-0000-0000-%012d", value))!
-    }
-}
-
 /// The date of every test.
 let testDate = Date(timeIntervalSince1970: 1_234_567_890)
 
@@ -88,8 +69,9 @@ extension SyncUp {
     )
 }
 
-/// A test's doubles: the meeting's clock, the recognizer's transcripts, the settings app, the
-/// generators and the file of sync-ups, in memory.
+/// A test's doubles: the meeting's clock, the recognizer's transcripts, the settings app and the
+/// file of sync-ups, in memory. Its store's ids count up from `UUID(0)` and its date is
+/// `testDate` (swift-dependencies' `.incrementing` and `.constant`).
 @MainActor
 final class Harness {
     let clock = ManualClock(name: "meeting timer")
@@ -103,14 +85,9 @@ final class Harness {
     init(syncUps: IdentifiedArrayOf<SyncUp> = [.design], data: Data? = nil) {
         storage = InMemoryStorage(data ?? (try! JSONEncoder().encode(syncUps)))
         persisted = PersistedState(storage: storage)
-        let uuids = IncrementingUUIDs()
         let speech = speech
-        let openedSettings = openedSettings
         services = .unimplemented
         services.clock = clock
-        services.uuid = { uuids.next() }
-        services.now = { testDate }
-        services.openSettings = { openedSettings.record() }
         services.speech.authorizationStatus = { .authorized }
         services.speech.transcripts = { Transcripts(source: speech) }
     }
@@ -132,11 +109,19 @@ final class Harness {
         var state = await launchState(from: persisted)
         state.path = path(state)
         let persisted = persisted
-        return TestStore(
-            state: state, reducer: appReducer, services: services,
-            fileID: fileID, filePath: filePath, line: line, column: column
-        ) {
-            appSideEffects(persisted: persisted)
+        let services = services
+        let openedSettings = openedSettings
+        return withDependencies {
+            $0.uuid = .incrementing
+            $0.date = .constant(testDate)
+            $0.settings.open = { openedSettings.record() }
+        } store: {
+            TestStore(
+                state: state, reducer: appReducer, services: services,
+                fileID: fileID, filePath: filePath, line: line, column: column
+            ) {
+                appSideEffects(persisted: persisted)
+            }
         }
     }
 }

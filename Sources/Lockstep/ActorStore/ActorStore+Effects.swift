@@ -21,6 +21,14 @@ extension ActorStore {
 
     /// Starts `effect` in a task the store's effect host owns.
     nonisolated func start(_ effect: Effect<Action>) -> Task<Void, Never> {
+        guard let context else { return startWithoutContext(effect) }
+        var task: Task<Void, Never>?
+        // The effect's task inherits the context's task-locals, as it is started inside it.
+        context.run { task = startWithoutContext(effect) }
+        return task ?? Task {}
+    }
+
+    private nonisolated func startWithoutContext(_ effect: Effect<Action>) -> Task<Void, Never> {
         effects.start(
             effect, for: self,
             dispatchOutput: { store, action, effect, cause in

@@ -109,24 +109,42 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     @usableFromInline var hasListeners: Bool
     /// The in-flight work that middlewares started under a cancellation id.
     let cancellations = Cancellations()
+    // With a context, an action a middleware dispatches is reduced, and its side effects run,
+    // inside the store's context, not inside whatever the middleware changed for its own work.
     @usableFromInline lazy var dispatcher = Dispatcher<Action>(
         cancellations: cancellations,
         readState: { [weak self] in await self?.currentState },
-        reduceReporting: { [weak self] action, check, reporting in
+        reduceReporting: { [weak self, context] action, check, reporting in
             guard check != nil || !Task.isCancelled else { return .dropped }
-            guard let (run, report) = await self?.reduceReporting(action, check: check, reporting: reporting) else {
-                reportDispatchToReleasedStore(action, storeType: "ActorStore")
-                return .dropped
+            let reduceAndRun = { [weak self] () async -> ReducerReport in
+                guard let (run, report) = await self?.reduceReporting(action, check: check, reporting: reporting) else {
+                    reportDispatchToReleasedStore(action, storeType: "ActorStore")
+                    return .dropped
+                }
+                await run?.perform(yielding: false)
+                return report
             }
-            await run?.perform(yielding: false)
+            guard let context else { return await reduceAndRun() }
+            var report = ReducerReport.dropped
+            await context.run(isolation: nil) { report = await reduceAndRun() }
             return report
         }
-    ) { [weak self] action in
+    ) { [weak self, context] action in
         // Cancelled work dispatches nothing: checked here first, so that it neither hops to the
         // actor nor holds the store for the hop (a store released while cancelled work winds
         // down is freed at once), and again on the actor, right before the reducer.
         guard !Task.isCancelled else {
             reportDropAfterSelfCancellation(action)
+            return
+        }
+        if let context {
+            await context.run(isolation: nil) {
+                guard let run = await self?.reduceUnlessCancelled(action) else {
+                    reportDispatchToReleasedStore(action, storeType: "ActorStore")
+                    return
+                }
+                await run.perform(yielding: false)
+            }
             return
         }
         // The strong reference lives only while the reducer runs, so a follow-up action's side
@@ -143,6 +161,9 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// Whether the store was made inside `withTrackedWork`, whose scope then sees its work (see
     /// ``SideEffectRun/isTracked``).
     @usableFromInline let isTracked: Bool
+    /// What the store applies around everything it runs (see ``StoreContext``); `nil` unless it
+    /// was made inside ``StoreContexts/forNewStores``.
+    @usableFromInline package nonisolated let context: (any StoreContext)? = StoreContexts.forNewStores
 
     init(
         initialState: State,
@@ -196,6 +217,24 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// - Parameter action: The action to reduce and hand to every middleware and effect.
     @inlinable
     public func dispatch(_ action: Action) async {
+        if let context {
+            await dispatch(action, in: context)
+            return
+        }
+        await dispatchWithoutContext(action)
+    }
+
+    /// A dispatch run inside the store's context, out of line so that a store with none keeps
+    /// the short path.
+    @usableFromInline
+    func dispatch(_ action: Action, in context: any StoreContext) async {
+        await context.run(isolation: self) {
+            await dispatchWithoutContext(action)
+        }
+    }
+
+    @inlinable
+    func dispatchWithoutContext(_ action: Action) async {
         guard !hasListeners, !effects.hasEffects else {
             await reduceAndRunSideEffects(action)
             return
@@ -272,6 +311,14 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// - Returns: The task that runs the action's side effects.
     @discardableResult
     public func send(_ action: Action) async -> Task<Void, Never> {
+        guard let context else { return await sendWithoutContext(action) }
+        var task: Task<Void, Never>?
+        // The task inherits the context's task-locals, as it is started inside it.
+        await context.run(isolation: self) { task = await sendWithoutContext(action) }
+        return task ?? Task {}
+    }
+
+    private func sendWithoutContext(_ action: Action) async -> Task<Void, Never> {
         await observers.waitForRoom()
         guard let run = reduce(action) else { return Task {} }
         return ownedTasks.start {

@@ -117,18 +117,28 @@ extension Store {
     }
 
     func makeDispatcher() -> Dispatcher<Action> {
-        Dispatcher(
+        // With a context, an action a middleware dispatches is reduced, and its side effects
+        // run, inside the store's context, not inside whatever the middleware changed for its
+        // own work (a feature's own dependencies).
+        let context = self.context
+        return Dispatcher(
             cancellations: cancellations,
             readState: { @MainActor [weak self] in self?.currentState },
             reduceReporting: { @MainActor [weak self] action, check, reporting in
                 // With a check, the check decides instead of the task's cancellation (a rollback).
                 guard check != nil || !Task.isCancelled else { return .dropped }
-                // As below, the strong reference lives only for phase 1.
-                guard let (run, report) = self?.reduceReporting(action, check: check, reporting: reporting) else {
-                    reportDispatchToReleasedStore(action, storeType: "Store")
-                    return .dropped
+                let reduceAndRun = { @MainActor [weak self] () async -> ReducerReport in
+                    // As below, the strong reference lives only for phase 1.
+                    guard let (run, report) = self?.reduceReporting(action, check: check, reporting: reporting) else {
+                        reportDispatchToReleasedStore(action, storeType: "Store")
+                        return .dropped
+                    }
+                    await run?.perform()
+                    return report
                 }
-                await run?.perform()
+                guard let context else { return await reduceAndRun() }
+                var report = ReducerReport.dropped
+                await context.run(isolation: #isolation) { report = await reduceAndRun() }
                 return report
             }
         ) { @MainActor [weak self] action in
@@ -138,6 +148,16 @@ extension Store {
             // cancelled its own id.
             guard !Task.isCancelled else {
                 reportDropAfterSelfCancellation(action)
+                return
+            }
+            if let context {
+                await context.run(isolation: #isolation) {
+                    guard let run = self?.reduce(action, origin: .middleware) else {
+                        reportDispatchToReleasedStore(action, storeType: "Store")
+                        return
+                    }
+                    await run.perform()
+                }
                 return
             }
             // The strong reference lives only for phase 1, so a follow-up action's side effects

@@ -20,6 +20,14 @@ extension Store {
 
     /// Starts `effect` in a task the store's effect host owns.
     func start(_ effect: Effect<Action>) -> Task<Void, Never> {
+        guard let context else { return startWithoutContext(effect) }
+        var task: Task<Void, Never>?
+        // The effect's task inherits the context's task-locals, as it is started inside it.
+        context.run { task = startWithoutContext(effect) }
+        return task ?? Task {}
+    }
+
+    private func startWithoutContext(_ effect: Effect<Action>) -> Task<Void, Never> {
         effects.start(
             effect, for: self,
             dispatchOutput: { store, action, effect, cause in

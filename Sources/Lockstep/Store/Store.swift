@@ -144,6 +144,11 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     package let childStores = ChildStoreCache()
     /// Whether a test tracks the store's work (see ``installTracking(_:)``).
     var isTracked = false
+    /// What the store applies around everything it runs (see ``StoreContext``); `nil` unless it
+    /// was made inside ``StoreContexts/forNewStores`` or given one later.
+    @usableFromInline package var context: (any StoreContext)? = StoreContexts.forNewStores {
+        didSet { dispatcher = makeDispatcher() }
+    }
 
     convenience init(
         initialState: State,
@@ -239,6 +244,10 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// - Parameter action: The action to reduce and hand to every middleware and effect.
     @inlinable
     public func dispatch(_ action: Action) async {
+        if let context {
+            await dispatch(action, in: context)
+            return
+        }
         applyReducer(action)
         if middlewares.isEmpty && !effects.hasEffects { return }
         await runSideEffects(of: action)
@@ -267,11 +276,30 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// - Returns: The task that runs the action's side effects.
     @discardableResult
     public func send(_ action: Action) -> Task<Void, Never> {
+        guard let context else { return sendWithoutContext(action) }
+        var task: Task<Void, Never>?
+        // The task inherits the context's task-locals, as it is started inside it.
+        context.run { task = sendWithoutContext(action) }
+        return task ?? Task {}
+    }
+
+    private func sendWithoutContext(_ action: Action) -> Task<Void, Never> {
         guard let run = reduce(action) else {
             return Task {}
         }
         return ownedTasks.start { @MainActor in
             await run.perform()
+        }
+    }
+
+    /// A dispatch run inside the store's context, out of line so that a store with none keeps
+    /// the short path.
+    @usableFromInline
+    func dispatch(_ action: Action, in context: any StoreContext) async {
+        await context.run(isolation: #isolation) {
+            applyReducer(action)
+            if middlewares.isEmpty && !effects.hasEffects { return }
+            await runSideEffects(of: action)
         }
     }
 

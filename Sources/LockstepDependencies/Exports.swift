@@ -1,0 +1,2 @@
+// An app that imports LockstepDependencies reads `@Dependency` with no second import.
+@_exported import Dependencies

@@ -1,0 +1,87 @@
+import Dependencies
+import Foundation
+import Lockstep
+import LockstepCombine
+import LockstepDependencies
+import LockstepQuery
+import Synchronization
+import Testing
+
+/// Reads its result from `uuid`; fails its first `failures` attempts.
+private struct StampQuery: QueryRequest, Hashable {
+    let attempts: Attempts
+
+    var path: OperationPath { ["stamp"] }
+
+    func fetch(
+        isolation: isolated (any Actor)?,
+        in context: OperationContext,
+        with continuation: OperationContinuation<UUID, any Error>
+    ) async throws -> UUID {
+        @Dependency(\.uuid) var uuid
+        let attempt = attempts.next()
+        if attempt < attempts.failures { throw Offline() }
+        return uuid()
+    }
+
+    struct Offline: Error {}
+
+    final class Attempts: Hashable, Sendable {
+        let failures: Int
+        private let count = Mutex(0)
+
+        init(failures: Int) { self.failures = failures }
+
+        func next() -> Int { count.withLock { value in defer { value += 1 }; return value } }
+
+        static func == (lhs: Attempts, rhs: Attempts) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+}
+
+@MainActor
+@Suite("Tasks the library starts for a store read its dependencies")
+struct LibraryTaskDependenciesTests {
+    private func makeStore(fetching query: some QueryRequest<UUID, any Error>) -> Store<ListState, ListAction> {
+        let client = OperationClient()
+        let fetch: PlainMiddleware<ListState, ListAction> = { _, action, dispatch in
+            guard action == .load, let id = try? await client.store(for: query).fetch() else { return }
+            await dispatch(.loaded(id))
+        }
+        return withDependencies {
+            $0.uuid = .incrementing
+        } store: {
+            Store(state: ListState(), reducer: listReducer, middlewares: [fetch])
+        }
+    }
+
+    @Test func aQueryRunReadsTheStoresDependencies() async {
+        let store = makeStore(fetching: StampQuery(attempts: .init(failures: 0)))
+        await Task.detached { await store.dispatch(.load) }.value
+        #expect(store.state.fetched == [UUID(0)])
+    }
+
+    @Test func aRetriedQueryRunReadsTheStoresDependencies() async {
+        let store = makeStore(
+            fetching: StampQuery(attempts: .init(failures: 1))
+                .retry(limit: 1)
+                .backoff(.constant(.seconds(30)))
+                .delayer(.clock(ImmediateClock())))
+        await Task.detached { await store.dispatch(.load) }.value
+        #expect(store.state.fetched == [UUID(0)])
+    }
+
+    @Test func anEffectRunThroughCombineReadsTheDependenciesItWasSubscribedWith() async {
+        let actions = PassthroughSubject<ListAction, Never>()
+        let (outputs, continuation) = AsyncStream.makeStream(of: ListAction.self)
+        let subscription = withDependencies {
+            $0.uuid = .incrementing
+        } operation: {
+            stampEffect().source(actions).sink { continuation.yield($0) }
+        }
+        await Task.detached { actions.send(.stamp) }.value
+        var received = outputs.makeAsyncIterator()
+        #expect(await received.next() == .loaded(UUID(0)))
+        subscription.cancel()
+    }
+}
