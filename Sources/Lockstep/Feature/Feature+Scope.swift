@@ -38,8 +38,7 @@ extension Feature {
     /// Lifts a child feature whose services are this feature's to a part of the state that is
     /// always there.
     ///
-    /// The same as ``scope(state:action:embed:services:fileID:line:_:)`` with the services passed
-    /// as they are.
+    /// The same as the `scope` that takes `services`, with the services passed as they are.
     ///
     /// - Parameters:
     ///   - state: The child's part of the state.

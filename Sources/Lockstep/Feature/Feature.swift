@@ -15,15 +15,14 @@
 /// let store = Store(state: AppState.login(LoginState()), feature: appFeature, services: services)
 /// ```
 ///
-/// Each lift (``scope(state:action:embed:services:fileID:line:_:)``, ``ifLet(state:action:embed:services:fileID:line:_:)``,
-/// ``ifCaseLet(case:embed:action:embedAction:services:fileID:line:_:)``,
-/// ``forEach(state:action:embed:services:fileID:line:_:)``) returns the parent feature with
+/// Each lift (`scope`, `ifLet` for an optional part or a presented child, `ifCaseLet` for a case
+/// of an enum state, `forEach` for identified rows) returns the parent feature with
 /// the child's reducer run before the parent's own for the child's actions, and the child's side
 /// effects among the parent's. The child keeps the services it declares: the lift takes a key
 /// path or a function into the parent's services (a child whose services are the parent's, or
 /// that needs none, is lifted without one).
 ///
-/// A child action that its own reducer handled runs no issue even when the parent's reducer then
+/// A child action that its own reducer handled reports no issue even when the parent's reducer then
 /// removes the child in the same step (a login that succeeds switches the app to its next
 /// screen): the child's side effects for it are cancelled with the child, as TCA cancels a
 /// dismissed child's effects. A child action that arrives when the child is already gone is

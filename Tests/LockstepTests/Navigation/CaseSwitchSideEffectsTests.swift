@@ -88,12 +88,11 @@ struct CaseSwitchSideEffectsTests {
     @Test("the list form skips the action too")
     func listFormSwitchIsNotReported() async {
         let calls = CallRecorder<LoginFormAction>()
+        let audit: PlainMiddleware<LoginForm, LoginFormAction> = { _, action, _ in calls.record(action) }
         @SideEffectBuilder<LoginForm, LoginFormAction, Void>
         var formSideEffects: [SideEffect<LoginForm, LoginFormAction, Void>] {
             loginMiddleware(calls: calls)
-            { (_: LoginForm, action: LoginFormAction, _: Dispatcher<LoginFormAction>) in
-                calls.record(action)
-            } as PlainMiddleware<LoginForm, LoginFormAction>
+            audit
         }
         let store = TestStore(state: Flow.login(LoginForm()), reducer: flowReducer) {
             scopeMiddleware(formSideEffects, case: { $0.login }, action: { $0.login }, embed: FlowAction.login)
