@@ -369,3 +369,22 @@ extension Cancellations {
         }
     }
 }
+
+extension Cancellations {
+    /// Records whether `scope`'s case is the state now, and returns whether it was after the
+    /// reduction before (or in the store's initial state, which a `Store` records when it is
+    /// made; with no record, `false`). A case lift tells an action its own case's reducer handled,
+    /// the case there before this reduction, from one that arrived after the case changed.
+    func recordCasePresence(_ isPresent: Bool, in scope: ScopeToken) -> Bool {
+        state.withLock { state in
+            let previous = state.presented[scope.id]
+            state.presented[scope.id] = CancelKey(CasePresence(isPresent: isPresent))
+            return previous?.value(as: CasePresence.self)?.isPresent ?? false
+        }
+    }
+}
+
+/// What a case lift records after each reduction; it names no work to cancel.
+private struct CasePresence: Hashable, Sendable {
+    let isPresent: Bool
+}

@@ -272,6 +272,14 @@ package struct BoundSideEffects<State, Action: Sendable>: Sendable {
         selectors = sideEffects.contains { $0.selects != nil } ? sideEffects.map(\.selects) : nil
     }
 
+    /// Asks every selector about the initial state, with no action, so that the lifts record
+    /// what it presents (a case lift then knows its case was there before the first action).
+    func recordInitialPresence(state: State, dispatcher: Dispatcher<Action>) {
+        for selects in selectors ?? [] {
+            _ = selects?(state, nil, dispatcher)
+        }
+    }
+
     /// The middlewares to call for `action`, with their positions among all the middlewares when
     /// some are left out (`nil` when all are called). Asks every selector, in order, even once
     /// one has taken the action: each records what it must after the reducer. A middleware whose

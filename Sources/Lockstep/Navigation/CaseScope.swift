@@ -88,6 +88,9 @@ public func scopeReducer<State, Action, CaseState, CaseAction>(
 /// before it calls anything.
 ///
 /// An action of the case that arrives while the state is another case is reported as an issue.
+/// One that the case's reducer handled, after which the parent's reducer switched to another case
+/// in the same reduction (a login that succeeds), is not: the middleware is not called for it,
+/// since its case is gone.
 ///
 /// - Parameters:
 ///   - middleware: The middleware of the case.
@@ -106,17 +109,28 @@ public func scopeMiddleware<State, Action, CaseState, CaseAction, Services>(
     line: UInt = #line
 ) -> SideEffect<State, Action, Services> where State: Sendable, CaseState: Sendable {
     let site = "\(fileID):\(line)"
+    let scope = ScopeToken()
     return SideEffect(
         { state, enumAction, services, dispatch in
             guard let caseAction = action(enumAction) else { return }
             guard let caseState = extract(state) else {
-                reportMissingChildState(caseAction, what: "the state is another case (\(caseName(of: state)))", site: site)
+                reportMissingChildState(
+                    caseAction, what: "the state is another case (\(caseName(of: state)))", site: site,
+                    lift: "the side effects lifted")
                 return
             }
             let caseDispatch: Dispatcher<CaseAction> = dispatch.scoped(embed: embed, state: extract, requiringPart: true)
             await middleware(caseState, caseAction, services, caseDispatch)
         },
-        selects: { _, enumAction, _ in enumAction.flatMap(action) != nil ? .selected : .skipped })
+        selects: { state, enumAction, dispatch in
+            let isPresent = extract(state) != nil
+            let wasPresent = dispatch.cancellations.recordCasePresence(isPresent, in: scope)
+            guard enumAction.flatMap(action) != nil else { return .skipped }
+            // The case's reducer handled the action, then the parent's switched to another case
+            // in the same reduction: nothing arrived late, and the case is gone.
+            if !isPresent && wasPresent { return .skipped }
+            return .selected
+        })
 }
 
 /// Lifts the middleware of one case of an enum state that needs no services to the enum.
@@ -160,7 +174,9 @@ public func scopeMiddleware<State, Action, CaseState, CaseAction>(
 /// ```
 ///
 /// For an action of another case, none of them is called. An action of the case that arrives
-/// while the state is another case is reported as an issue, once.
+/// while the state is another case is reported as an issue, once; one that the case's reducer
+/// handled before the parent's reducer switched to another case in the same reduction is not, and
+/// none of them is called for it.
 ///
 /// - Parameters:
 ///   - sideEffects: The side effects of the case.
@@ -185,28 +201,37 @@ public func scopeMiddleware<State, Action, CaseState, CaseAction, Services>(
     return sideEffects.enumerated().map { index, sideEffect in
         let middleware = sideEffect.middleware
         let caseSelects = sideEffect.selects
+        let scope = ScopeToken()
         return SideEffect(
             { state, enumAction, services, dispatch in
                 guard let caseAction = action(enumAction) else { return }
                 guard let caseState = extract(state) else {
                     // One report for the action, from the first of the case's side effects.
                     if index == 0 {
-                        reportMissingChildState(caseAction, what: "the state is another case (\(caseName(of: state)))", site: site)
+                        reportMissingChildState(
+                            caseAction, what: "the state is another case (\(caseName(of: state)))", site: site,
+                            lift: "the side effects lifted")
                     }
                     return
                 }
                 await middleware(caseState, caseAction, services, caseDispatch(dispatch))
             },
             selects: { state, enumAction, dispatch in
+                let caseState = extract(state)
+                let wasPresent = dispatch.cancellations.recordCasePresence(caseState != nil, in: scope)
                 guard let caseAction = enumAction.flatMap(action) else {
                     // An action of another case, or of the app: the lifts among the case's side
                     // effects record the presence of their children while the state is the case.
-                    if let caseSelects, let caseState = extract(state) {
+                    if let caseSelects, let caseState {
                         _ = caseSelects(caseState, nil, caseDispatch(dispatch))
                     }
                     return .skipped
                 }
-                guard let caseState = extract(state) else { return index == 0 ? .selected : .skipped }
+                guard let caseState else {
+                    // Handled by the case's reducer before the parent's switched away in the same
+                    // reduction: not late, and the case is gone. Otherwise reported, once.
+                    return index == 0 && !wasPresent ? .selected : .skipped
+                }
                 guard let caseSelects else { return .selected }
                 return caseSelects(caseState, caseAction, caseDispatch(dispatch))
             })

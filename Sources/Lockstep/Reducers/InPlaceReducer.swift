@@ -261,10 +261,14 @@ where Rows: MutableCollection & RandomAccessCollection & SendableMetatype, Rows.
 
 /// Reports a feature action that arrived for state that is gone: a dismissed screen or a
 /// removed row.
-func reportMissingChildState<FeatureAction>(_ action: FeatureAction, what: String, site: String) {
+///
+/// `lift` names what was lifted at `site`: a reducer, side effects, a feature.
+func reportMissingChildState<FeatureAction>(
+    _ action: FeatureAction, what: String, site: String, lift: String = "the reducer lifted"
+) {
     reportIssue(
         """
-        \(action) arrived while \(what) (the reducer lifted at \(site)); it was ignored. \
+        \(action) arrived while \(what) (\(lift) at \(site)); it was ignored. \
         A response for a dismissed screen or a removed row usually means its side effect \
         should have been cancelled with it.
         """)

@@ -181,6 +181,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         self.reducer = reducer
         self.middlewares = middlewares
         self.dispatcher = makeDispatcher()
+        selectedSideEffects?.recordInitialPresence(state: initialState, dispatcher: dispatcher)
         if let scope = WorkTracking.scope {
             installTracking(scope)
         }
