@@ -34,6 +34,9 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// for this action (the lifted middlewares of other features): the index a reduction names
     /// as its ``Reduction/middlewareIndex``. `nil` when `middlewares` are all the store's.
     let positions: [Int]?
+    /// Whether phase 2 yields: a ``Store`` clears it when its reducer notified no observer that
+    /// read the state through it, since a yield then lets nothing render.
+    @usableFromInline var yieldsForObservers = true
 
     @usableFromInline
     init(
@@ -59,11 +62,12 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Phases 2 and 3: yields so observers render the reducer's state (unless `yielding` is
-    /// false: an ``ActorStore`` has no user interface to render), then runs the middlewares and,
-    /// for a root dispatch, waits for the effects' reactions.
+    /// false, as for an ``ActorStore``, which has no user interface to render, or no observer
+    /// watches what the reducer changed), then runs the middlewares and, for a root dispatch,
+    /// waits for the effects' reactions.
     @usableFromInline
     func perform(yielding: Bool = true, isolation: isolated (any Actor)? = #isolation) async {
-        if yielding {
+        if yielding && yieldsForObservers {
             await Task.yield()
         }
         guard let tree else {

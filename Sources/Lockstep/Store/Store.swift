@@ -77,6 +77,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// `withObservationTracking` (or from a SwiftUI view) registers an observation that fires on
     /// the next change.
     public var state: State {
+        isStateRead = true
         registrar.access(self, keyPath: stateKeyPath)
         return currentState
     }
@@ -117,6 +118,15 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// The number of the last action reduced (counted only in stores with observers), and
     /// whether an observer saw it.
     @usableFromInline var observedCount = ObservedCount()
+    /// Whether ``state`` was read through the registrar since the last reduction. Every reduction
+    /// notifies the observers of the whole state, so an observation registered by such a read
+    /// lives until the next reduction, and the flag is cleared by each.
+    @usableFromInline var isStateRead = false
+    /// Whether the last reduction notified an observer that read the state through the store (a
+    /// view, a child store's view), or fed a selection: only then does phase 2 yield, so that the
+    /// observer renders the new state before the side effects start. A store nothing observes
+    /// goes from the reducer straight to its middlewares.
+    @usableFromInline var lastReductionIsWatched = false
 
     @usableFromInline
     struct ObservedCount: Sendable {
