@@ -37,6 +37,9 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// Whether phase 2 yields: a ``Store`` clears it when its reducer notified no observer that
     /// read the state through it, since a yield then lets nothing render.
     @usableFromInline var yieldsForObservers = true
+    /// The store's middlewares called by one function, when `middlewares` are all the store's
+    /// and take services: the fast path of a run with no bookkeeping.
+    @usableFromInline var chain: MiddlewareChain<State, Action>?
 
     @usableFromInline
     init(
@@ -91,7 +94,11 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             return
         case 1:
             // One middleware needs no task group: awaiting it directly is structured already.
-            await call(0)
+            if let chain, cause == nil {
+                await chain.run(0, nil, state, action, dispatcher)
+            } else {
+                await call(0)
+            }
         default:
             #if LOCKSTEP_TASK_GROUP_RUNNER
             // The build that tests, on Linux, the runner of the OS versions before 26.
@@ -163,6 +170,17 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             return
         }
         let queue = MiddlewareQueue(count: middlewares.count)
+        if let chain {
+            let (state, action, dispatcher) = (state, action, dispatcher)
+            await withDiscardingTaskGroup { group in
+                while let first = queue.take() {
+                    group.addImmediateTask {
+                        await chain.run(first, queue, state, action, dispatcher)
+                    }
+                }
+            }
+            return
+        }
         // The child captures the four values it needs rather than the whole run.
         let (middlewares, state, action, dispatcher) = (middlewares, state, action, dispatcher)
         await withDiscardingTaskGroup { group in
@@ -307,6 +325,36 @@ final class MiddlewareQueue: Sendable {
     func take() -> Int? {
         let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
         return index < count ? index : nil
+    }
+}
+
+/// A store's middlewares and their services, called one after another by one function: the
+/// runner's fast path for a store that calls all its middlewares for every action.
+///
+/// A middleware with its services bound (``BoundMiddleware``) is a closure that calls the app's
+/// middleware, so each call is two async calls, and through the generic store a reabstraction
+/// thunk more; an `ActorStore` with twenty middlewares that ignore the action spent most of its
+/// dispatch in those frames. Here the loop over the middlewares is built where the services type
+/// is known, and calls each middleware itself.
+@usableFromInline
+struct MiddlewareChain<State, Action: Sendable>: Sendable {
+    /// Calls middleware `first`, then, while `queue` has one not started yet, the next: the body
+    /// of one child task of ``SideEffectRun/runChained(isolation:)``. With no queue it calls
+    /// middleware `first` alone.
+    @usableFromInline
+    let run: @Sendable (
+        _ first: Int, _ queue: MiddlewareQueue?, _ state: State, _ action: Action, _ dispatch: Dispatcher<Action>
+    ) async -> Void
+
+    init<Services: Sendable>(_ middlewares: [Middleware<State, Action, Services>], services: Services) {
+        run = { first, queue, state, action, dispatch in
+            var index = first
+            while true {
+                await middlewares[index](state, action, services, dispatch)
+                guard let next = queue?.take() else { return }
+                index = next
+            }
+        }
     }
 }
 

@@ -105,6 +105,7 @@ extension Store {
             run = SideEffectRun.after(
                 action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
                 effects: effects, cause: causeForSideEffects, isTracked: isTracked)
+            run?.chain = chain
         }
         run?.yieldsForObservers = lastReductionIsWatched
         return run
