@@ -559,7 +559,11 @@ func runGate() async -> Bool {
         // 1.11 main-actor yields (0.90x, range 0.74x to 1.50x, idle, 11 rounds, at the head of
         // 2026-11-27), against 0.87 on the Intel machines of earlier runs (1.15x); at 0.9 the gate
         // passed or failed by the machine it ran on. A dispatch that cost 25% more would fail it.
-        Gate(name: "(b) one-middleware dispatch throughput / main-actor Task.yield throughput", kind: .atLeast, bound: 0.8),
+        // The store yields only for a view, so both sides have one: an observer registered again
+        // before every dispatch, and before every write of the floor.
+        Gate(
+            name: "(b) one-middleware dispatch, a view observing, throughput / (observed write + main-actor Task.yield) throughput",
+            kind: .atLeast, bound: 0.8),
         // Enforced since the features are composed in a SideEffectBuilder: the store checks each
         // lifted feature's extractor right after the reducer and calls the one feature the action
         // is for, with no task for the nineteen others.
