@@ -332,10 +332,9 @@ final class MiddlewareQueue: Sendable {
 /// runner's fast path for a store that calls all its middlewares for every action.
 ///
 /// A middleware with its services bound (``BoundMiddleware``) is a closure that calls the app's
-/// middleware, so each call is two async calls, and through the generic store a reabstraction
-/// thunk more; an `ActorStore` with twenty middlewares that ignore the action spent most of its
-/// dispatch in those frames. Here the loop over the middlewares is built where the services type
-/// is known, and calls each middleware itself.
+/// middleware, so each call through it is two async calls. Here the loop over the middlewares is
+/// built where the services type is known, and calls each middleware itself: one async call a
+/// middleware.
 @usableFromInline
 struct MiddlewareChain<State, Action: Sendable>: Sendable {
     /// Calls middleware `first`, then, while `queue` has one not started yet, the next: the body
