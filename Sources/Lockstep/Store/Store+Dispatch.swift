@@ -107,7 +107,9 @@ extension Store {
                 effects: effects, cause: causeForSideEffects, isTracked: isTracked)
             run?.chain = chain
         }
-        run?.yieldsForObservers = lastReductionIsWatched
+        // A store a test tracks keeps every yield: the toolkit's step-by-step schedules (and the
+        // seeds they are replayed from) count it as a scheduling point.
+        run?.yieldsForObservers = lastReductionIsWatched || isTracked
         return run
     }
 
