@@ -59,7 +59,7 @@ extension ActorStore {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.init(
-            state: state, reducer: reducer, middlewares: bind(middlewares, to: services),
+            initialState: state, reducer: reducer, sideEffects: BoundSideEffects(middlewares, services: services),
             effects: effects, observers: observers)
     }
 

@@ -86,6 +86,9 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
 
     @usableFromInline let reducer: InPlaceReducer<State, Action>
     @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
+    /// The middlewares called by one function, when every one is called for every action and
+    /// they take services.
+    @usableFromInline let chain: MiddlewareChain<State, Action>?
     /// The side effects of a ``SideEffectBuilder`` with lifted middlewares, which select the
     /// middlewares an action calls; `nil` when every middleware is called for every action.
     let selectedSideEffects: BoundSideEffects<State, Action>?
@@ -190,6 +193,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         self.currentState = initialState
         self.reducer = reducer
         self.middlewares = sideEffects.middlewares
+        self.chain = sideEffects.chain
         self.selectedSideEffects = sideEffects.selectors == nil ? nil : sideEffects
         self.selectsSideEffects = sideEffects.selectors != nil
         self.observers = ActorStoreObservers(observers, startDrain: startingMainActorDrain)
@@ -245,10 +249,11 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
             await runSelectedMiddlewares(of: action)
             return
         }
-        let run = SideEffectRun(
+        var run = SideEffectRun(
             middlewares: middlewares, state: currentState, action: action, dispatcher: dispatcher, isTracked: isTracked)
+        run.chain = chain
         if middlewares.count == 1 {
-            await run.call(0)
+            await run.runMiddlewares()
         } else {
             await run.runMiddlewaresOffActor()
         }

@@ -34,6 +34,12 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// for this action (the lifted middlewares of other features): the index a reduction names
     /// as its ``Reduction/middlewareIndex``. `nil` when `middlewares` are all the store's.
     let positions: [Int]?
+    /// Whether phase 2 yields: a ``Store`` clears it when its reducer notified no observer that
+    /// read the state through it, since a yield then lets nothing render.
+    @usableFromInline var yieldsForObservers = true
+    /// The store's middlewares called by one function, when `middlewares` are all the store's
+    /// and take services: the fast path of a run with no bookkeeping.
+    @usableFromInline var chain: MiddlewareChain<State, Action>?
 
     @usableFromInline
     init(
@@ -59,11 +65,12 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Phases 2 and 3: yields so observers render the reducer's state (unless `yielding` is
-    /// false: an ``ActorStore`` has no user interface to render), then runs the middlewares and,
-    /// for a root dispatch, waits for the effects' reactions.
+    /// false, as for an ``ActorStore``, which has no user interface to render, or no observer
+    /// watches what the reducer changed), then runs the middlewares and, for a root dispatch,
+    /// waits for the effects' reactions.
     @usableFromInline
     func perform(yielding: Bool = true, isolation: isolated (any Actor)? = #isolation) async {
-        if yielding {
+        if yielding && yieldsForObservers {
             await Task.yield()
         }
         guard let tree else {
@@ -87,7 +94,11 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             return
         case 1:
             // One middleware needs no task group: awaiting it directly is structured already.
-            await call(0)
+            if let chain, cause == nil {
+                await chain.run(0, nil, state, action, dispatcher)
+            } else {
+                await call(0)
+            }
         default:
             #if LOCKSTEP_TASK_GROUP_RUNNER
             // The build that tests, on Linux, the runner of the OS versions before 26.
@@ -154,6 +165,17 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
             return
         }
         let queue = MiddlewareQueue(count: middlewares.count)
+        if let chain {
+            let (state, action, dispatcher) = (state, action, dispatcher)
+            await withDiscardingTaskGroup { group in
+                while let first = queue.take() {
+                    group.addImmediateTask {
+                        await chain.run(first, queue, state, action, dispatcher)
+                    }
+                }
+            }
+            return
+        }
         // The child captures the four values it needs rather than the whole run.
         let (middlewares, state, action, dispatcher) = (middlewares, state, action, dispatcher)
         await withDiscardingTaskGroup { group in
@@ -298,6 +320,35 @@ final class MiddlewareQueue: Sendable {
     func take() -> Int? {
         let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
         return index < count ? index : nil
+    }
+}
+
+/// A store's middlewares and their services, called one after another by one function: the
+/// runner's fast path for a store that calls all its middlewares for every action.
+///
+/// A middleware with its services bound (``BoundMiddleware``) is a closure that calls the app's
+/// middleware, so each call through it is two async calls. Here the loop over the middlewares is
+/// built where the services type is known, and calls each middleware itself: one async call a
+/// middleware.
+@usableFromInline
+struct MiddlewareChain<State, Action: Sendable>: Sendable {
+    /// Calls middleware `first`, then, while `queue` has one not started yet, the next: the body
+    /// of one child task of ``SideEffectRun/runChained(isolation:)``. With no queue it calls
+    /// middleware `first` alone.
+    @usableFromInline
+    let run: @Sendable (
+        _ first: Int, _ queue: MiddlewareQueue?, _ state: State, _ action: Action, _ dispatch: Dispatcher<Action>
+    ) async -> Void
+
+    init<Services: Sendable>(_ middlewares: [Middleware<State, Action, Services>], services: Services) {
+        run = { first, queue, state, action, dispatch in
+            var index = first
+            while true {
+                await middlewares[index](state, action, services, dispatch)
+                guard let next = queue?.take() else { return }
+                index = next
+            }
+        }
     }
 }
 

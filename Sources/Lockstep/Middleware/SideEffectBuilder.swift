@@ -256,11 +256,22 @@ public enum SideEffectBuilder<State, Action: Sendable, Services> {
 package struct BoundSideEffects<State, Action: Sendable>: Sendable {
     let middlewares: [BoundMiddleware<State, Action>]
     let selectors: [SideEffectSelector<State, Action>?]?
+    /// The middlewares with their services, called with no wrapper, when every one is called for
+    /// every action and they take services.
+    let chain: MiddlewareChain<State, Action>?
 
     /// Middlewares all called for every action.
     init(_ middlewares: [BoundMiddleware<State, Action>]) {
         self.middlewares = middlewares
         selectors = nil
+        chain = nil
+    }
+
+    /// Middlewares that take `services`, all called for every action.
+    init<Services: Sendable>(_ middlewares: [Middleware<State, Action, Services>], services: Services) {
+        self.middlewares = bind(middlewares, to: services)
+        selectors = nil
+        chain = middlewares.isEmpty ? nil : MiddlewareChain(middlewares, services: services)
     }
 
     /// The statements of a ``SideEffectBuilder``, with `services` bound.
@@ -270,6 +281,8 @@ package struct BoundSideEffects<State, Action: Sendable>: Sendable {
             return { state, action, dispatch in await middleware(state, action, services, dispatch) }
         }
         selectors = sideEffects.contains { $0.selects != nil } ? sideEffects.map(\.selects) : nil
+        chain = selectors != nil || sideEffects.isEmpty
+            ? nil : MiddlewareChain(sideEffects.map(\.middleware), services: services)
     }
 
     /// Asks every selector about the initial state, with no action, so that the lifts record

@@ -58,12 +58,17 @@ package final class StateObservations<Subject: Observable & AnyObject, State> {
         part.registerAccess(subject: subject, registrar: registrar)
     }
 
-    /// Notifies the observers of every part that changed in `state`.
+    /// Notifies the observers of every part that changed in `state`, and returns whether a part
+    /// read since its last notification was among them: only then may an observer (a view) be
+    /// waiting to render the change.
     @usableFromInline
-    package func notifyChanges(in state: State, subject: Subject, registrar: ObservationRegistrar) {
-        for part in list {
-            part.notifyIfChanged(in: state, subject: subject, registrar: registrar)
+    @discardableResult
+    package func notifyChanges(in state: State, subject: Subject, registrar: ObservationRegistrar) -> Bool {
+        var notifiedReader = false
+        for part in list where part.notifyIfChanged(in: state, subject: subject, registrar: registrar) {
+            notifiedReader = true
         }
+        return notifiedReader
     }
 }
 
@@ -73,8 +78,8 @@ protocol ObservedPart<Subject, State>: AnyObject {
     associatedtype Subject: Observable & AnyObject
     associatedtype State
     /// Notifies the part's observers when it changed in `state` (or always, when it cannot be
-    /// compared).
-    func notifyIfChanged(in state: State, subject: Subject, registrar: ObservationRegistrar)
+    /// compared), and returns whether it did so for a part read since its last notification.
+    func notifyIfChanged(in state: State, subject: Subject, registrar: ObservationRegistrar) -> Bool
     /// Registers an observation of the part in the current tracking scope.
     func registerAccess(subject: Subject, registrar: ObservationRegistrar)
 }
@@ -86,6 +91,11 @@ final class TypedPart<Subject: Observable & AnyObject, State, Value>: ObservedPa
     /// The value observers saw last; kept only for a part that can be compared.
     private var value: Value?
     private let isEqual: ((Value, Value) -> Bool)?
+    /// Whether the part was read through the registrar since its observers were last notified.
+    /// An observation registered by that read lives until the part changes, so the flag is
+    /// cleared only by a notification. A read outside any tracking scope sets it too: the store
+    /// cannot tell the two apart, and the cost is one yield more.
+    private var isRead = false
 
     init(statePath: KeyPath<State, Value>, subjectPath: KeyPath<Subject, Value>, value: Value,
          isEqual: ((Value, Value) -> Bool)?) {
@@ -96,17 +106,20 @@ final class TypedPart<Subject: Observable & AnyObject, State, Value>: ObservedPa
     }
 
     func registerAccess(subject: Subject, registrar: ObservationRegistrar) {
+        isRead = true
         registrar.access(subject, keyPath: typedSubjectPath)
     }
 
-    func notifyIfChanged(in state: State, subject: Subject, registrar: ObservationRegistrar) {
+    func notifyIfChanged(in state: State, subject: Subject, registrar: ObservationRegistrar) -> Bool {
         if let isEqual {
             let newValue = state[keyPath: statePath]
-            if let value, isEqual(value, newValue) { return }
+            if let value, isEqual(value, newValue) { return false }
             value = newValue
         }
         registrar.willSet(subject, keyPath: typedSubjectPath)
         registrar.didSet(subject, keyPath: typedSubjectPath)
+        defer { isRead = false }
+        return isRead
     }
 }
 

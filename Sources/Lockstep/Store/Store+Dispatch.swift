@@ -11,12 +11,16 @@ extension Store {
     @inlinable
     func applyReducer(_ action: Action, origin: DispatchOrigin = .external, cause: Int? = nil) {
         let oldState: State? = anyObserverEnabled == nil ? nil : currentState
+        var isWatched = isStateRead || hasSelectionFeeds
+        isStateRead = false
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
             reducer(&currentState, action)
         }
-        if !observations.isEmpty {
-            observations.notifyChanges(in: currentState, subject: self, registrar: registrar)
+        if !observations.isEmpty,
+            observations.notifyChanges(in: currentState, subject: self, registrar: registrar) {
+            isWatched = true
         }
+        lastReductionIsWatched = isWatched
         if hasSelectionFeeds {
             feedSelections()
         }
@@ -90,16 +94,23 @@ extension Store {
     /// The lifted middlewares of a ``SideEffectBuilder`` are asked here, synchronously: an action
     /// that calls no middleware and reaches no effect has no side effects to run.
     private func sideEffects(of action: Action, origin: DispatchOrigin = .external) -> SideEffectRun<State, Action>? {
-        guard let selectedSideEffects else {
-            return SideEffectRun.after(
+        var run: SideEffectRun<State, Action>?
+        if let selectedSideEffects {
+            let (selected, positions) = selectedSideEffects.selected(
+                state: currentState, action: action, dispatcher: dispatcher)
+            run = SideEffectRun.after(
+                action, origin: origin, state: currentState, middlewares: selected, positions: positions,
+                dispatcher: dispatcher, effects: effects, cause: causeForSideEffects, isTracked: isTracked)
+        } else {
+            run = SideEffectRun.after(
                 action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
                 effects: effects, cause: causeForSideEffects, isTracked: isTracked)
+            run?.chain = chain
         }
-        let (selected, positions) = selectedSideEffects.selected(
-            state: currentState, action: action, dispatcher: dispatcher)
-        return SideEffectRun.after(
-            action, origin: origin, state: currentState, middlewares: selected, positions: positions,
-            dispatcher: dispatcher, effects: effects, cause: causeForSideEffects, isTracked: isTracked)
+        // A store a test tracks keeps every yield: the toolkit's step-by-step schedules (and the
+        // seeds they are replayed from) count it as a scheduling point.
+        run?.yieldsForObservers = lastReductionIsWatched || isTracked
+        return run
     }
 
     /// Phase 1 for ``Dispatcher/reduceReporting``, when `check` passes (or there is none): the

@@ -61,7 +61,7 @@ extension Store {
         observers: [ActionObserver<State, Action>] = []
     ) {
         self.init(
-            state: state, reducer: reducer, middlewares: bind(middlewares, to: services),
+            initialState: state, reducer: reducer, sideEffects: BoundSideEffects(middlewares, services: services),
             effects: effects, observers: observers)
     }
 

@@ -28,7 +28,10 @@ import Observation
 /// 1. The reducer, synchronously on the main actor. Observers of ``state`` are notified of the
 ///    new state, and the selections (`select`, `states`) are fed it.
 /// 2. A yield of the main actor, so that a user interface renders that state (a loading
-///    indicator, an optimistic update) before any side effect starts.
+///    indicator, an optimistic update) before any side effect starts. The store yields only when
+///    the reducer changed something read through it since it last changed (``state``, a field,
+///    a part, a child store), or a selection is fed: with nothing watching, the dispatch goes
+///    from the reducer to the middlewares.
 /// 3. Every middleware, concurrently.
 ///
 /// It returns when every middleware has returned, including every action they dispatched
@@ -77,6 +80,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// `withObservationTracking` (or from a SwiftUI view) registers an observation that fires on
     /// the next change.
     public var state: State {
+        isStateRead = true
         registrar.access(self, keyPath: stateKeyPath)
         return currentState
     }
@@ -104,6 +108,9 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     // metadata on every dispatch.
     @usableFromInline let reducer: (inout State, Action) -> Void
     @usableFromInline let middlewares: [BoundMiddleware<State, Action>]
+    /// The middlewares called by one function, when every one is called for every action and
+    /// they take services.
+    let chain: MiddlewareChain<State, Action>?
     /// The side effects of a ``SideEffectBuilder`` with lifted middlewares, which select the
     /// middlewares an action calls; `nil` when every middleware is called for every action.
     let selectedSideEffects: BoundSideEffects<State, Action>?
@@ -117,6 +124,15 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     /// The number of the last action reduced (counted only in stores with observers), and
     /// whether an observer saw it.
     @usableFromInline var observedCount = ObservedCount()
+    /// Whether ``state`` was read through the registrar since the last reduction. Every reduction
+    /// notifies the observers of the whole state, so an observation registered by such a read
+    /// lives until the next reduction, and the flag is cleared by each.
+    @usableFromInline var isStateRead = false
+    /// Whether the last reduction notified an observer that read the state through the store (a
+    /// view, a child store's view), or fed a selection: only then does phase 2 yield, so that the
+    /// observer renders the new state before the side effects start. A store nothing observes
+    /// goes from the reducer straight to its middlewares.
+    @usableFromInline var lastReductionIsWatched = false
 
     @usableFromInline
     struct ObservedCount: Sendable {
@@ -171,6 +187,7 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
     ) {
         let middlewares = sideEffects.middlewares
         self.selectedSideEffects = sideEffects.selectors == nil ? nil : sideEffects
+        self.chain = sideEffects.chain
         self.currentState = initialState
         let observers = observers.filter { !$0.isAlwaysOff }
         self.observers = observers

@@ -73,9 +73,10 @@ struct SideEffectBuilderTests {
         #expect(await actorStore.state.log == ["7 tap", "7 tapped", "other"])
     }
 
-    // A dispatch that has side effects to run yields (phase 2) before it runs them, so a job the
+    // A dispatch that has side effects to run suspends for them (its nonisolated middleware runs
+    // off the main actor; nothing observes these stores, so phase 2 does not yield), so a job the
     // main actor had queued runs before the dispatch returns; one that has none does not suspend.
-    // With the middlewares of the array form, every dispatch yielded: the lifted store below saw
+    // With the middlewares of the array form, every dispatch ran them: the lifted store below saw
     // ["queued", "returned"] as the plain one does.
     @Test("A dispatch that no lifted feature, plain middleware or effect takes returns without suspending")
     func noMatchNoSuspension() async {
