@@ -124,7 +124,7 @@ struct DependenciesArticleTests {
             TestStore(state: NotesState(), reducer: notesReducer, middlewares: [remindersMiddleware])
         }
 
-        let reminder = Task { await store.send(.remindLaterTapped(UUID(0))) }
+        let reminder = Task { _ = await store.send(.remindLaterTapped(UUID(0))) }
         await clock.advance(by: .seconds(3600))
         await reminder.value
         await store.receive(.remind(UUID(0))) {
