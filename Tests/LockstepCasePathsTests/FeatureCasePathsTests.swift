@@ -55,6 +55,15 @@ private enum HomeAction: Equatable, Sendable {
     case signOut
 }
 
+private struct Shell: Equatable, Sendable {
+    var help = HelpState()
+}
+
+@CasePathable
+private enum ShellAction: Equatable, Sendable {
+    case help(HelpAction)
+}
+
 private let helpFeature = Feature<HelpState, HelpAction, Void>(reducer: { state, _ in state.page += 1 })
 
 private let signInFeature = Feature<SignIn, SignInAction, Greeter>(
@@ -105,9 +114,6 @@ struct FeatureCasePathsTests {
 
     @Test("scope with a case key path lifts a child to a part that is always there")
     func scopedChild() async {
-        struct Shell: Equatable, Sendable { var help = HelpState() }
-        @CasePathable
-        enum ShellAction: Equatable, Sendable { case help(HelpAction) }
         let feature = Feature<Shell, ShellAction, Void>(reducer: { _, _ in })
             .scope(state: \.help, action: \.help) { helpFeature }
         let store = TestStore(state: Shell(), feature: feature)
