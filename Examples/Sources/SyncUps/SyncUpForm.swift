@@ -27,17 +27,11 @@ public struct SyncUpFormState: Equatable, Sendable {
 
 /// What the form's controls send.
 @CasePathable
-public enum SyncUpFormAction: Equatable, Sendable {
-    /// The title field changed.
-    case titleChanged(String)
-    /// The length stepper changed.
-    case durationChanged(Duration)
-    /// Another theme was picked.
-    case themeChanged(Theme)
+public enum SyncUpFormAction: BindableAction, Equatable, Sendable {
+    /// A control wrote a field: the title, the length, the theme, or the keyboard's focus.
+    case binding(BindingAction<SyncUpFormState>)
     /// An attendee's name field changed.
     case attendeeNameChanged(id: Attendee.ID, name: String)
-    /// The keyboard moved to another field, or went away.
-    case focusChanged(SyncUpFormState.Field?)
     /// The user tapped New attendee.
     case addAttendeeTapped
     /// The user swiped these attendees away.
@@ -47,30 +41,25 @@ public enum SyncUpFormAction: Equatable, Sendable {
 }
 
 /// Edits the sync-up; a new attendee comes in `attendeeAdded`, with its id.
-public let syncUpFormReducer: InPlaceReducer<SyncUpFormState, SyncUpFormAction> = { state, action in
-    switch action {
-    case .titleChanged(let title):
-        state.syncUp.title = title
-    case .durationChanged(let duration):
-        state.syncUp.duration = duration
-    case .themeChanged(let theme):
-        state.syncUp.theme = theme
-    case .attendeeNameChanged(let id, let name):
-        state.syncUp.attendees[id: id]?.name = name
-    case .focusChanged(let focus):
-        state.focus = focus
-    case .addAttendeeTapped:
-        break
-    case .deleteAttendees(let offsets):
-        guard let first = offsets.first else { return }
-        state.syncUp.attendees.remove(atOffsets: offsets)
-        let next = min(first, state.syncUp.attendees.count - 1)
-        state.focus = state.syncUp.attendees.indices.contains(next) ? .attendee(state.syncUp.attendees[next].id) : nil
-    case .attendeeAdded(let attendee):
-        state.syncUp.attendees.append(attendee)
-        state.focus = .attendee(attendee.id)
+public let syncUpFormReducer: InPlaceReducer<SyncUpFormState, SyncUpFormAction> = combineReducers(
+    bindingReducer(),
+    { state, action in
+        switch action {
+        case .attendeeNameChanged(let id, let name):
+            state.syncUp.attendees[id: id]?.name = name
+        case .binding, .addAttendeeTapped:
+            break
+        case .deleteAttendees(let offsets):
+            guard let first = offsets.first else { return }
+            state.syncUp.attendees.remove(atOffsets: offsets)
+            let next = min(first, state.syncUp.attendees.count - 1)
+            state.focus = state.syncUp.attendees.indices.contains(next) ? .attendee(state.syncUp.attendees[next].id) : nil
+        case .attendeeAdded(let attendee):
+            state.syncUp.attendees.append(attendee)
+            state.focus = .attendee(attendee.id)
+        }
     }
-}
+)
 
 /// Makes the attendee the user adds, and the one a sync-up keeps when the user deletes them all.
 public let syncUpFormMiddleware: Middleware<SyncUpFormState, SyncUpFormAction, SyncUpsServices> = {
