@@ -207,3 +207,28 @@ public func scopeEffect<Action: CasePathable & Sendable, FeatureAction: Sendable
 ) -> Effect<Action> {
     scopeEffect(effect, action: { $0[case: action] }, embed: { action($0) })
 }
+
+/// Lifts a feature's side effects, composed in a `SideEffectBuilder`, to the app, for the
+/// actions of the case `action` names; the feature's dispatches are embedded in that case.
+///
+/// ```swift
+/// let store = Store(state: AppState(), reducer: appReducer, services: services) {
+///     scopeMiddleware(searchSideEffects, state: \AppState.search, action: \AppAction.Cases.search)
+/// }
+/// ```
+///
+/// The same as Lockstep's `scopeMiddleware(_:state:action:embed:)` of a list of side effects,
+/// with `action: { $0[case: action] }, embed: { action($0) }`.
+///
+/// - Parameters:
+///   - sideEffects: The feature's side effects.
+///   - state: The feature's part of the app state.
+///   - action: The case of the app action that embeds the feature's actions.
+/// - Returns: The side effects of the app, statements of its store's `SideEffectBuilder`.
+public func scopeMiddleware<State, Action: CasePathable, FeatureState, FeatureAction, Services>(
+    _ sideEffects: [SideEffect<FeatureState, FeatureAction, Services>],
+    state: KeyPath<State, FeatureState> & Sendable,
+    action: CaseKeyPath<Action, FeatureAction> & Sendable
+) -> [SideEffect<State, Action, Services>] where FeatureState: Sendable, State: Sendable {
+    scopeMiddleware(sideEffects, state: state, action: { $0[case: action] }, embed: { action($0) })
+}

@@ -336,3 +336,38 @@ public func scopeMiddleware<State: CasePathable, Action: CasePathable, CaseState
         middleware, case: { $0[case: state] }, action: { $0[case: action] }, embed: { action($0) },
         fileID: fileID, line: line)
 }
+
+/// Lifts the side effects of one case of a `@CasePathable` enum state, composed in a
+/// `SideEffectBuilder`, to the enum, for the actions of the case `action` names: a stack
+/// screen's or a destination's feature with side effects of its own and of its children.
+///
+/// ```swift
+/// @SideEffectBuilder<Path, PathAction, Services>
+/// var pathSideEffects: [SideEffect<Path, PathAction, Services>] {
+///     scopeMiddleware(detailSideEffects, state: \Path.Cases.detail, action: \PathAction.Cases.detail)
+/// }
+/// ```
+///
+/// The same as Lockstep's `scopeMiddleware(_:case:action:embed:fileID:line:)` of a list of side
+/// effects, with the case key paths as its closures, and the label of the single-middleware
+/// form of this module. An action of the case that arrives while
+/// the state is another case is reported as an issue, once.
+///
+/// - Parameters:
+///   - sideEffects: The side effects of the case.
+///   - state: The case of the enum state.
+///   - action: The case of the enum's action that embeds the case's actions.
+///   - fileID: Named in the issue for an action of another case; the caller's.
+///   - line: Named in that issue; the caller's.
+/// - Returns: The side effects of the enum, statements of a `SideEffectBuilder`.
+public func scopeMiddleware<State: CasePathable, Action: CasePathable, CaseState, CaseAction, Services>(
+    _ sideEffects: [SideEffect<CaseState, CaseAction, Services>],
+    state: CaseKeyPath<State, CaseState> & Sendable,
+    action: CaseKeyPath<Action, CaseAction> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) -> [SideEffect<State, Action, Services>] where State: Sendable, CaseState: Sendable {
+    scopeMiddleware(
+        sideEffects, case: { $0[case: state] }, action: { $0[case: action] }, embed: { action($0) },
+        fileID: fileID, line: line)
+}

@@ -17,3 +17,27 @@ func rowEmbedding<Action: CasePathable & SendableMetatype, ID, RowAction>(
 ) -> @Sendable (ID, RowAction) -> Action {
     { id, rowAction in rowCase((id: id, action: rowAction)) }
 }
+
+extension Case {
+    /// The case of the actions of one row, in a row case `case todo(id: Todo.ID, action:
+    /// TodoAction)`: `\.todos[id: id]` names `.todos(id: id, action: …)`, and
+    /// `\.todos[id: id].toggled` one case of that row's actions.
+    ///
+    /// ```swift
+    /// await store.receive(\.todos[id: 1].saveFinished)
+    /// ifLetReducer(todoReducer, state: \AppState.todos[id: 1], action: \AppAction.Cases.todos[id: 1])
+    /// ```
+    ///
+    /// An action of the case for another row is not of this case.
+    ///
+    /// - Parameter id: The row's id.
+    public subscript<ID: Hashable & Sendable, RowAction>(id id: ID) -> Case<RowAction>
+    where Value == (id: ID, action: RowAction) {
+        Case<RowAction>(
+            embed: { (rowAction: RowAction) -> Any in self._embed((id: id, action: rowAction)) },
+            extract: { (root: Any) -> RowAction? in
+                guard let row = self._extract(from: root), row.id == id else { return nil }
+                return row.action
+            })
+    }
+}

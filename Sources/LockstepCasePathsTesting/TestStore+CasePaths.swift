@@ -198,3 +198,69 @@ extension ScopedTestStore where ChildAction: CasePathable {
         scope(state: state, embed: { action($0) }, extract: { $0[case: action] })
     }
 }
+
+extension TestStore where Action: CasePathable {
+    /// Sends the action of the case `actionCase` with `value`, and asserts the state right after
+    /// its reducer.
+    ///
+    /// ```swift
+    /// await store.send(\.binding.title, "Standup") { $0.title = "Standup" }
+    /// await store.send(\.todos[id: 1].toggled, true) { $0.todos[id: 1]?.isDone = true }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - actionCase: The case of the action; a key path through nested cases names a case of
+    ///     a feature's action.
+    ///   - value: The value the action carries.
+    ///   - updateStateToExpectedResult: Mutates the state before the action into the state
+    ///     expected right after its reducer.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    /// - Returns: The work the action started, finished or parked on a test double.
+    @discardableResult
+    public func send<Value>(
+        _ actionCase: CaseKeyPath<Action, Value>,
+        _ value: Value,
+        assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> TestStoreTask {
+        await send(
+            actionCase(value), assert: updateStateToExpectedResult,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Sends the action of the case `actionCase`, a case without a value, and asserts the state
+    /// right after its reducer.
+    ///
+    /// ```swift
+    /// await store.send(\.search.clearTapped) { $0.search.query = "" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - actionCase: The case of the action.
+    ///   - updateStateToExpectedResult: Mutates the state before the action into the state
+    ///     expected right after its reducer.
+    ///   - fileID: The file a failure is reported in; defaults to the caller's.
+    ///   - filePath: The file path a failure is reported in; defaults to the caller's.
+    ///   - line: The line a failure is reported at; defaults to the caller's.
+    ///   - column: The column a failure is reported at; defaults to the caller's.
+    /// - Returns: The work the action started, finished or parked on a test double.
+    @discardableResult
+    public func send(
+        _ actionCase: CaseKeyPath<Action, Void>,
+        assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> TestStoreTask {
+        await send(
+            actionCase(()), assert: updateStateToExpectedResult,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

@@ -62,6 +62,38 @@ struct TestStoreInitializerTests {
                     state: Counter(), reducer: Self.inPlaceReducer, middlewares: [countdownMiddleware],
                     effects: [Self.incrementEffect], observers: [observer])
             }),
+            // TCA's label.
+            (2, { observer in
+                TestStore(
+                    initialState: Counter(), reducer: Self.inPlaceReducer, services: 2,
+                    middlewares: [Self.steppingMiddleware], effects: [Self.incrementEffect], observers: [observer])
+            }),
+            (1, { observer in
+                TestStore(
+                    initialState: Counter(), reducer: counterReducer, middlewares: [countdownMiddleware],
+                    effects: [Self.incrementEffect], observers: [observer])
+            }),
+            (1, { observer in
+                TestStore(
+                    initialState: Counter(), reducer: Self.inPlaceReducer, middlewares: [countdownMiddleware],
+                    effects: [Self.incrementEffect], observers: [observer])
+            }),
+            (3, { observer in
+                TestStore(
+                    initialState: Counter(), reducer: Self.inPlaceReducer, services: 3, effects: [Self.incrementEffect],
+                    observers: [observer]
+                ) {
+                    Self.steppingMiddleware
+                }
+            }),
+            (1, { observer in
+                TestStore(
+                    initialState: Counter(), reducer: Self.inPlaceReducer, effects: [Self.incrementEffect],
+                    observers: [observer]
+                ) {
+                    countdownMiddleware
+                }
+            }),
         ]
         for (step, make) in forms {
             let seen = Lock<[CounterAction]>([])
@@ -78,6 +110,8 @@ struct TestStoreInitializerTests {
             (#line, { TestStore(state: Counter(), reducer: Self.inPlaceReducer, services: 1, middlewares: [Self.steppingMiddleware]) }),
             (#line, { TestStore(state: Counter(), reducer: counterReducer, middlewares: [countdownMiddleware]) }),
             (#line, { TestStore(state: Counter(), reducer: Self.inPlaceReducer, middlewares: [countdownMiddleware]) }),
+            (#line, { TestStore(initialState: Counter(), reducer: Self.inPlaceReducer, middlewares: [countdownMiddleware]) }),
+            (#line, { TestStore(initialState: Counter(), reducer: counterReducer, middlewares: [countdownMiddleware]) }),
         ]
         for (line, make) in makers {
             let expectedLine = Int(line)

@@ -35,6 +35,7 @@ let benchmarks: @Sendable () -> Void = {
     registerActorMiddlewareFloors()
     registerEffectBenchmarks()
     registerAppScaleBenchmarks()
+    registerNestedObservationBenchmarks()
     registerRowBenchmarks()
     registerLoggingBenchmarks()
     registerLoggingBaselines()

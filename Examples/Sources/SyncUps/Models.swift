@@ -85,6 +85,7 @@ public enum Theme: String, CaseIterable, Equatable, Hashable, Sendable, Identifi
 extension SyncUp {
     /// The meeting's length in whole minutes, as the form's stepper shows it.
     public var minutes: Int {
-        Int(duration.components.seconds / 60)
+        get { Int(duration.components.seconds / 60) }
+        set { duration = .seconds(newValue * 60) }
     }
 }

@@ -28,51 +28,43 @@ public struct SyncUpFormState: Equatable, Sendable {
 
 /// What the form's controls send.
 @CasePathable
-public enum SyncUpFormAction: Equatable, Sendable {
-    /// The title field changed.
-    case titleChanged(String)
-    /// The length stepper changed.
-    case durationChanged(Duration)
-    /// Another theme was picked.
-    case themeChanged(Theme)
+public enum SyncUpFormAction: BindableAction, Equatable, Sendable {
+    /// A control wrote a field: the title, the length, the theme, or the keyboard's focus.
+    case binding(BindingAction<SyncUpFormState>)
     /// An attendee's name field changed.
     case attendeeNameChanged(id: Attendee.ID, name: String)
-    /// The keyboard moved to another field, or went away.
-    case focusChanged(SyncUpFormState.Field?)
     /// The user tapped New attendee.
     case addAttendeeTapped
     /// The user swiped these attendees away: a sync-up keeps one, new, if they were all.
     case deleteAttendees(atOffsets: IndexSet)
 }
 
-/// Edits the sync-up; a new attendee's id comes from the `uuid` dependency.
-public let syncUpFormReducer: InPlaceReducer<SyncUpFormState, SyncUpFormAction> = { state, action in
-    @Dependency(\.uuid) var uuid
-    switch action {
-    case .titleChanged(let title):
-        state.syncUp.title = title
-    case .durationChanged(let duration):
-        state.syncUp.duration = duration
-    case .themeChanged(let theme):
-        state.syncUp.theme = theme
-    case .attendeeNameChanged(let id, let name):
-        state.syncUp.attendees[id: id]?.name = name
-    case .focusChanged(let focus):
-        state.focus = focus
-    case .addAttendeeTapped:
-        let attendee = Attendee(id: uuid())
-        state.syncUp.attendees.append(attendee)
-        state.focus = .attendee(attendee.id)
-    case .deleteAttendees(let offsets):
-        guard let first = offsets.first else { return }
-        state.syncUp.attendees.remove(atOffsets: offsets)
-        if state.syncUp.attendees.isEmpty {
+/// Edits the sync-up: the controls' bindings, then the attendees; a new attendee's id comes from
+/// the `uuid` dependency.
+public let syncUpFormReducer: InPlaceReducer<SyncUpFormState, SyncUpFormAction> = combineReducers(
+    bindingReducer(),
+    { state, action in
+        @Dependency(\.uuid) var uuid
+        switch action {
+        case .binding:
+            break
+        case .attendeeNameChanged(let id, let name):
+            state.syncUp.attendees[id: id]?.name = name
+        case .addAttendeeTapped:
             let attendee = Attendee(id: uuid())
             state.syncUp.attendees.append(attendee)
             state.focus = .attendee(attendee.id)
-            return
+        case .deleteAttendees(let offsets):
+            guard let first = offsets.first else { return }
+            state.syncUp.attendees.remove(atOffsets: offsets)
+            if state.syncUp.attendees.isEmpty {
+                let attendee = Attendee(id: uuid())
+                state.syncUp.attendees.append(attendee)
+                state.focus = .attendee(attendee.id)
+                return
+            }
+            let next = min(first, state.syncUp.attendees.count - 1)
+            state.focus = .attendee(state.syncUp.attendees[next].id)
         }
-        let next = min(first, state.syncUp.attendees.count - 1)
-        state.focus = .attendee(state.syncUp.attendees[next].id)
     }
-}
+)

@@ -20,7 +20,7 @@ struct SyncUpDetailTests {
         await store.send(.path(.element(id: 0, action: .detail(.editTapped)))) {
             $0.path[id: 0]?.modify(\.detail) { $0.destination = .edit(SyncUpFormState(syncUp: .design)) }
         }
-        await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.edit(.titleChanged("Blob's Meeting")))))))) {
+        await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.edit(.binding(.set(\.syncUp.title, "Blob's Meeting"))))))))) {
             $0.path[id: 0]?.modify(\.detail) { $0.destination?.modify(\.edit) { $0.syncUp.title = "Blob's Meeting" } }
         }
         await store.send(.path(.element(id: 0, action: .detail(.doneEditingTapped)))) {
@@ -40,7 +40,7 @@ struct SyncUpDetailTests {
         await store.send(.path(.element(id: 0, action: .detail(.editTapped)))) {
             $0.path[id: 0]?.modify(\.detail) { $0.destination = .edit(SyncUpFormState(syncUp: .design)) }
         }
-        await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.edit(.titleChanged("Retro")))))))) {
+        await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.edit(.binding(.set(\.syncUp.title, "Retro"))))))))) {
             $0.path[id: 0]?.modify(\.detail) { $0.destination?.modify(\.edit) { $0.syncUp.title = "Retro" } }
         }
         await store.send(.path(.element(id: 0, action: .detail(.cancelEditTapped)))) {

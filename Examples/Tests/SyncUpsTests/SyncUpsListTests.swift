@@ -18,7 +18,7 @@ struct SyncUpsListTests {
         await store.send(.list(.addSyncUpTapped)) {
             $0.list.addSyncUp = SyncUpFormState(syncUp: syncUp)
         }
-        await store.send(.list(.addSyncUp(.presented(.titleChanged("Engineering"))))) {
+        await store.send(.list(.addSyncUp(.presented(.binding(.set(\.syncUp.title, "Engineering")))))) {
             $0.list.addSyncUp?.syncUp.title = "Engineering"
         }
         await store.send(.list(.addSyncUp(.presented(.attendeeNameChanged(id: UUID(1), name: "Blob"))))) {

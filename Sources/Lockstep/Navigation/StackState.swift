@@ -90,7 +90,14 @@ public struct StackState<Element> {
     /// The element with `id`, or `nil` when none has it.
     ///
     /// Setting an element changes it in place and keeps its id; setting `nil` removes it (and
-    /// not the elements above it). Setting an id the stack does not hold changes nothing.
+    /// not the elements above it). Setting an element for an id the stack does not hold pushes
+    /// it with that id, in the order of ids, as a test's expected state writes a push:
+    ///
+    /// ```swift
+    /// await store.send(.path(.push(BookDetailState(book: dune)))) {
+    ///     $0.path[id: 0] = BookDetailState(book: dune)
+    /// }
+    /// ```
     ///
     /// - Parameter id: The id of the element.
     public subscript(id id: StackElementID) -> Element? {
@@ -98,7 +105,13 @@ public struct StackState<Element> {
             entries.first { $0.id == id }?.element
         }
         set {
-            guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+            guard let index = entries.firstIndex(where: { $0.id == id }) else {
+                guard let newValue else { return }
+                let position = entries.firstIndex { $0.id > id } ?? entries.endIndex
+                entries.insert((id, newValue), at: position)
+                nextID = Swift.max(nextID, id.rawValue + 1)
+                return
+            }
             if let newValue {
                 entries[index].element = newValue
             } else {

@@ -61,6 +61,25 @@ public struct StoreBinding<Value: Sendable>: Sendable {
         )
     }
 
+    /// A binding of the field at `keyPath` of `store`'s state, whose writes send
+    /// `.binding(.set(keyPath, newValue))`: any field of a feature whose action is a
+    /// ``BindableAction``, with no case of its own.
+    ///
+    /// ```swift
+    /// let title = StoreBinding(store, \.title)
+    /// title.value = "Standup"   // sends .binding(.set(\.title, "Standup"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store, or a child store, that holds the field.
+    ///   - keyPath: The field in the store's state.
+    public init<Store: StoreProtocol>(
+        _ store: Store,
+        _ keyPath: WritableKeyPath<Store.State, Value> & Sendable
+    ) where Store.Action: BindableAction, Store.Action.State == Store.State, Value: Equatable {
+        self.init(store, keyPath, send: { .binding(.set(keyPath, $0)) })
+    }
+
     /// A binding of whether an optional part of `store`'s state is there, as its child store: a
     /// presented screen, for a sheet or a full-screen cover.
     ///

@@ -53,6 +53,59 @@ extension StoreProtocol {
         Binding(StoreBinding(self, keyPath, send: action))
     }
 
+    /// A binding of the field at `keyPath` of the state, whose writes send
+    /// `.binding(.set(keyPath, newValue))`: what a text field, a toggle or a picker takes, for
+    /// any field of a feature whose action is a ``BindableAction``.
+    ///
+    /// ```swift
+    /// TextField("Title", text: store.binding(\.title))
+    /// ```
+    ///
+    /// ``bindingReducer()`` applies the write, which has run when the write returns.
+    ///
+    /// - Parameter keyPath: The field in the state.
+    /// - Returns: The SwiftUI binding.
+    public func binding<Value: Equatable & Sendable>(
+        _ keyPath: WritableKeyPath<State, Value> & Sendable
+    ) -> Binding<Value> where Action: BindableAction, Action.State == State {
+        Binding(StoreBinding(self, keyPath))
+    }
+
+    /// Sends `action` with `animation`: the changes its reducer makes are animated.
+    ///
+    /// ```swift
+    /// Button("Delete") { store.send(.deleteTapped, animation: .default) }
+    /// ```
+    ///
+    /// The reducer runs inside `withAnimation`, so every view it invalidates animates to the
+    /// new state; the side effects run as ``StoreProtocol/send(_:)`` runs them, and the actions
+    /// they dispatch are not animated.
+    ///
+    /// - Parameters:
+    ///   - action: The action to send.
+    ///   - animation: The animation, or `nil` for none.
+    /// - Returns: The task that runs the action's side effects.
+    @discardableResult
+    public func send(_ action: Action, animation: Animation?) -> Task<Void, Never> {
+        withAnimation(animation) { send(action) }
+    }
+
+    /// Sends `action` in `transaction`: the changes its reducer makes are applied with the
+    /// transaction's animation and settings.
+    ///
+    /// ```swift
+    /// store.send(.expandTapped, transaction: Transaction(animation: .default))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: The action to send.
+    ///   - transaction: The transaction.
+    /// - Returns: The task that runs the action's side effects.
+    @discardableResult
+    public func send(_ action: Action, transaction: Transaction) -> Task<Void, Never> {
+        withTransaction(transaction) { send(action) }
+    }
+
     /// A binding of an optional part of the state as its child store, `nil` while the part is
     /// `nil`: what `sheet(item:)` takes. Dismissing the sheet sends `dismiss`.
     ///
@@ -237,6 +290,50 @@ extension View {
         dismiss: Store.Action
     ) -> some View {
         confirmationDialog(store, state: state, send: { (never: Never) in never }, dismiss: dismiss)
+    }
+}
+
+/// A link that pushes a screen onto a navigation stack of a store: its label, which sends
+/// ``StackAction/push(_:)`` with the screen's state when tapped. What TCA's
+/// `NavigationLink(state:)` does, with no case in the app's reducer for it.
+///
+/// ```swift
+/// StackLink(store, state: .detail(SyncUpDetailState(syncUp: syncUp)), action: AppAction.path) {
+///     Text(syncUp.title)
+/// }
+/// ```
+///
+/// The push is an action like any other: the stack's reducer (`forEachReducer` of the stack)
+/// pushes the screen with a new id, and a test sends the same `.path(.push(...))`.
+public struct StackLink<Label: View>: View {
+    private let push: @MainActor () -> Void
+    private let label: Label
+
+    /// A link whose tap pushes `state` onto the stack whose actions `action` embeds in `store`'s.
+    ///
+    /// - Parameters:
+    ///   - store: The store that holds the stack.
+    ///   - state: The state of the screen to push.
+    ///   - action: Embeds a stack action in an action of `store`, usually the enum case.
+    ///   - label: The link's label.
+    public init<Store: StoreProtocol, Element, ElementAction>(
+        _ store: Store,
+        state: Element,
+        action: @escaping @Sendable (StackAction<Element, ElementAction>) -> Store.Action,
+        @ViewBuilder label: () -> Label
+    ) {
+        self.push = { store.send(action(.push(state))) }
+        self.label = label()
+    }
+
+    /// Pushes the screen, as a tap does.
+    public func tap() {
+        push()
+    }
+
+    /// The label, as a button that pushes the screen.
+    public var body: some View {
+        Button(action: push) { label }
     }
 }
 

@@ -106,6 +106,24 @@ struct StackNavigationTests {
         #expect(stack.description == "[#3: B]")
     }
 
+    @Test("Setting an element for an id the stack does not hold pushes it with that id, in id order")
+    func settingAnUnknownIDPushes() {
+        var stack: StackState<String> = ["a"]
+        stack[id: 3] = "d"
+        stack[id: 1] = "b"
+        stack[id: 7] = nil
+        #expect(stack.ids == [0, 1, 3])
+        #expect(Array(stack) == ["a", "b", "d"])
+        stack.append("e")
+        #expect(stack.ids == [0, 1, 3, 4])
+
+        var pushed = StackState<String>()
+        pushed.append("x")
+        var expected = StackState<String>()
+        expected[id: 0] = "x"
+        #expect(expected == pushed)
+    }
+
     @Test("A stack reflects as its elements labeled with their ids, as a test failure's difference shows them")
     func reflection() {
         var stack: StackState<String> = ["a", "b"]

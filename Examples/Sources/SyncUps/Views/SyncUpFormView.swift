@@ -13,10 +13,8 @@ struct SyncUpFormView: View {
     var body: some View {
         List {
             Section("Sync-up info") {
-                TextField("Title", text: store.binding(\.syncUp.title, send: SyncUpFormAction.titleChanged))
-                Stepper(
-                    "\(store.syncUp.minutes) min",
-                    value: store.binding(\.syncUp.minutes, send: { .durationChanged(.seconds($0 * 60)) }), in: 1...30)
+                TextField("Title", text: store.binding(\.syncUp.title))
+                Stepper("\(store.syncUp.minutes) min", value: store.binding(\.syncUp.minutes), in: 1...30)
             }
             Section("Attendees") {
                 ForEach(store.syncUp.attendees) { attendee in
