@@ -287,38 +287,3 @@ extension Feature where State: CasePathable & SendableMetatype, Action: CasePath
             embedAction: { action($0) }, fileID: fileID, line: line, child)
     }
 }
-
-/// Lifts the side effects of one case of a `@CasePathable` enum state, composed in a
-/// `SideEffectBuilder`, to the enum, for the actions of the case `action` names.
-///
-/// ```swift
-/// @SideEffectBuilder<Path, PathAction, Services>
-/// var pathSideEffects: [SideEffect<Path, PathAction, Services>] {
-///     scopeMiddleware(detailSideEffects, state: \.detail, action: \.detail)
-/// }
-/// ```
-///
-/// The same as Lockstep's `scopeMiddleware(_:case:action:embed:fileID:line:)` with the case key
-/// paths' extraction and embedding.
-///
-/// - Parameters:
-///   - sideEffects: The side effects of the case.
-///   - state: The case of the enum state.
-///   - action: The case of the enum's action that embeds the case's actions.
-///   - fileID: Named in the issue for an action of another case; the caller's.
-///   - line: Named in that issue; the caller's.
-/// - Returns: The side effects of the enum, statements of a `SideEffectBuilder`.
-public func scopeMiddleware<
-    State: CasePathable & SendableMetatype & Sendable, Action: CasePathable & SendableMetatype, CaseState: Sendable,
-    CaseAction, Services
->(
-    _ sideEffects: [SideEffect<CaseState, CaseAction, Services>],
-    state: CaseKeyPath<State, CaseState> & Sendable,
-    action: CaseKeyPath<Action, CaseAction> & Sendable,
-    fileID: StaticString = #fileID,
-    line: UInt = #line
-) -> [SideEffect<State, Action, Services>] {
-    scopeMiddleware(
-        sideEffects, case: { $0[case: state] }, action: { $0[case: action] }, embed: { action($0) },
-        fileID: fileID, line: line)
-}

@@ -95,8 +95,10 @@ struct ErgonomicsCasePathsTests {
     func bindingCasePaths() async {
         let binding: CaseKeyPath<NameFormAction, String> = \.binding.name
         #expect(binding("Ada") == .binding(.set(\.name, "Ada")))
-        #expect(NameFormAction.binding(.set(\.name, "Ada"))[case: \.binding.name] == "Ada")
-        #expect(NameFormAction.binding(.set(\.isPublic, true))[case: \.binding.name] == nil)
+        let name: String? = NameFormAction.binding(.set(\.name, "Ada"))[case: \.binding.name]
+        let noName: String? = NameFormAction.binding(.set(\.isPublic, true))[case: \.binding.name]
+        #expect(name == "Ada")
+        #expect(noName == nil)
 
         let store = TestStore(initialState: NameFormState(), reducer: nameFormReducer) {
             { (_: NameFormState, action: NameFormAction, dispatch: Dispatcher<NameFormAction>) in
