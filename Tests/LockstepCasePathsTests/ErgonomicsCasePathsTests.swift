@@ -95,7 +95,8 @@ struct ErgonomicsCasePathsTests {
     func bindingCasePaths() async {
         let binding: CaseKeyPath<NameFormAction, String> = \.binding.name
         #expect(binding("Ada") == .binding(.set(\.name, "Ada")))
-        #expect(NameFormAction.binding(.set(\.name, "Ada"))[case: \.binding.name] == "Ada")
+        let name: String? = NameFormAction.binding(.set(\.name, "Ada"))[case: \.binding.name]
+        #expect(name == "Ada")
         #expect(NameFormAction.binding(.set(\.isPublic, true))[case: \.binding.name] == nil)
 
         let store = TestStore(initialState: NameFormState(), reducer: nameFormReducer) {
