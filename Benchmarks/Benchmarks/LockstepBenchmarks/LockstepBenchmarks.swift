@@ -35,7 +35,6 @@ let benchmarks: @Sendable () -> Void = {
     registerActorMiddlewareFloors()
     registerEffectBenchmarks()
     registerAppScaleBenchmarks()
-    registerNestedObservationBenchmarks()
     registerRowBenchmarks()
     registerLoggingBenchmarks()
     registerLoggingBaselines()

@@ -26,12 +26,10 @@
 /// let same = store.settings.value           // the same
 /// ```
 ///
-/// The finer observation goes as deep as the parts conform: when `theme` is an
-/// `ObservableState` too, `store.settings.theme.accent` observes `settings.theme.accent` alone,
-/// and so on at any depth. A part that does not conform is observed as a whole.
-///
 /// `Store`, `ChildStore` and LockstepTesting's `MockStore` read parts this way, so a view model's
-/// test sees the observations the app has.
+/// test sees the observations the app has. The finer observation goes one level into the part:
+/// `store.settings.theme.accent` observes `settings.theme` (the compiler cannot rank a longer
+/// chain of such reads); scope a child store to `settings` to observe deeper.
 public protocol ObservableState: Equatable {}
 
 /// A store that reads parts of its state through key paths, observing each part on its own.
@@ -79,19 +77,7 @@ public struct StatePart<Root, Value: ObservableState> {
     /// ```
     ///
     /// - Parameter keyPath: The key path of the value in the part.
-    // Disfavored, so that a member that is an `ObservableState` itself reads as a part (the
-    // overload below) at any depth of a chain; without it the compiler finds a chain of two
-    // such reads ambiguous.
-    @_disfavoredOverload
     public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
         source.readPart(path.appending(path: keyPath))
-    }
-
-    /// A part of the part whose type is ``ObservableState`` too, read property by property in
-    /// turn: `store.settings.theme.accent` observes `settings.theme.accent` alone.
-    ///
-    /// - Parameter keyPath: The key path of the inner part in the part.
-    public subscript<Member: ObservableState>(dynamicMember keyPath: KeyPath<Value, Member>) -> StatePart<Root, Member> {
-        StatePart<Root, Member>(source: source, path: path.appending(path: keyPath))
     }
 }

@@ -57,7 +57,7 @@ import Observation
 /// another field does not invalidate it. An `Equatable` field notifies when its value differs;
 /// any other field on every action. A nested read, `store.settings.theme`, observes `settings`,
 /// unless the type of `settings` conforms to ``ObservableState``: then it observes
-/// `settings.theme` alone, and as deep as the nested parts conform. A child store of `settings` observes its own fields. Reading
+/// `settings.theme` alone. A child store of `settings` observes its own fields. Reading
 /// ``state`` observes the whole state, and notifies on every action.
 ///
 /// ```swift
