@@ -14,7 +14,12 @@ struct PipelineOutput<Action: Sendable>: AsyncSequence, Sendable {
     let pipeline: @Sendable (AnyPublisher<Action, Never>) -> AnyPublisher<Action, Never>
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(run: PipelineRun(actions: actions, pipeline: pipeline))
+        // The pipeline is built and subscribed now, not at the first `next()`: a pipeline that
+        // reads the store's actions subscribes to them before the store learns that the effect
+        // has started, so the actions kept for it still hold their dispatches.
+        let run = PipelineRun(actions: actions, pipeline: pipeline)
+        run.start()
+        return AsyncIterator(run: run)
     }
 
     struct AsyncIterator: AsyncIteratorProtocol {
@@ -35,6 +40,8 @@ struct PipelineOutput<Action: Sendable>: AsyncSequence, Sendable {
 final class PipelineRun<Action: Sendable>: Sendable {
     private struct State {
         var isStarted = false
+        /// Whether the pipeline subscribed to its input, and the feeding task reads the actions.
+        var isFeeding = false
         /// The outputs not read yet, and the store's reader waiting for one.
         var outputs = ReaderBuffer<Action>()
         /// The feeding task, waiting for the reader to have taken every output.
@@ -63,7 +70,6 @@ final class PipelineRun<Action: Sendable>: Sendable {
 
     /// The next output of the pipeline, or `nil` when it has finished or the task is cancelled.
     func next() async -> Action? {
-        startIfNeeded()
         // The reader's cancellation stops the run, which finishes the outputs and so ends the wait.
         let read = await withTaskCancellationHandler {
             await awaitChange(
@@ -83,34 +89,57 @@ final class PipelineRun<Action: Sendable>: Sendable {
     }
 
     /// Subscribes to the pipeline and starts reading the store's actions, once.
-    private func startIfNeeded() {
+    /// Builds the pipeline on a subject and subscribes to its output. The store's actions are
+    /// read only if the pipeline subscribes to the subject, and from that moment on (Combine
+    /// subscribes synchronously through `map`, `filter` and their kind): a pipeline that never
+    /// reads them (a timer) holds no dispatch.
+    func start() {
         let isFirst = state.withLock { state in
             defer { state.isStarted = true }
             return !state.isStarted
         }
         guard isFirst else { return }
         let subject = SubjectBox(PassthroughSubject<Action, Never>())
-        let cancellable = pipeline(subject.subject.eraseToAnyPublisher()).sink(
+        let input = subject.subject.handleEvents(receiveSubscription: { [weak self] _ in
+            self?.feed(subject)
+        })
+        let cancellable = pipeline(input.eraseToAnyPublisher()).sink(
             receiveCompletion: { [weak self] _ in self?.finish() },
             receiveValue: { [weak self] action in self?.emit(action) }
         )
-        let actions = self.actions
+        let cancellation = Cancellation(cancellable)
+        let task = state.withLock { state in
+            state.cancellable = cancellation
+            return state.feedingTask
+        }
+        // The pipeline may have finished (and been stopped) while it was built.
+        if state.withLock({ $0.outputs.isFinished }) {
+            task?.cancel()
+            cancellation.cancel()
+        }
+    }
+
+    /// Reads the store's actions into the subject, once: the pipeline's first subscription to
+    /// its input makes the reader at once, the task feeds it.
+    private func feed(_ subject: SubjectBox<PassthroughSubject<Action, Never>>) {
+        let isFirst = state.withLock { state in
+            defer { state.isFeeding = true }
+            return !state.isFeeding
+        }
+        guard isFirst else { return }
+        let reader = actions.makeAsyncIterator()
         // Under a test, on the test's executor with the effect that reads it.
         let task = Task(executorPreference: WorkTracking.preferredExecutor) { [weak self] in
-            for await action in actions {
+            var reader = reader
+            while let action = await reader.next() {
                 subject.subject.send(action)
                 guard let self, await self.outputsTaken() else { return }
             }
             subject.subject.send(completion: .finished)
         }
-        let cancellation = Cancellation(cancellable)
-        state.withLock { state in
-            state.cancellable = cancellation
-            state.feedingTask = task
-        }
+        state.withLock { $0.feedingTask = task }
     }
 
-    /// Hands `action` to the waiting reader, or keeps it for the next read.
     private func emit(_ action: Action) {
         let reader = state.withLock { state -> [ReaderBuffer<Action>.Resumption] in
             guard !state.outputs.isFinished else { return [] }

@@ -65,6 +65,20 @@ struct PublisherEffectOnStoreTests {
         await store.dispatch(Scoreboard.HomeScore())
         #expect(store.state == Scoreboard.State(home: 2, away: 1))
     }
+
+    @Test("A pipeline that never subscribes to the store's actions holds no dispatch")
+    func pipelineWithoutActions() async {
+        let store = Store(state: Scoreboard.State(), reducer: Scoreboard.reducer)
+        // Never emits and never finishes, as a timer that has not fired yet.
+        let quiet = Effect<Scoreboard.Action>(dispatch: true) { _ in
+            Empty<Scoreboard.Action, Never>(completeImmediately: false)
+        }
+        let registration = store.register(quiet)
+        await store.dispatch(Scoreboard.HomeScore())
+        await store.dispatch(Scoreboard.HomeScore())
+        #expect(store.state == Scoreboard.State(home: 2, away: 0))
+        registration.cancel()
+    }
 }
 
 @MainActor
