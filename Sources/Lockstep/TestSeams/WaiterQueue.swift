@@ -128,6 +128,19 @@ package struct WaiterQueue<Condition: Sendable, Value: Sendable>: Sendable {
         } ?? []
     }
 
+    /// Event: the primitive changed for one waiter. Resumes the first waiter, in the order they
+    /// came, for whose condition `isSatisfied` returns a value, if any.
+    package mutating func satisfyFirst(_ isSatisfied: (Condition) -> Value?) -> [Resumption] {
+        withOpen { waiters, _ -> [Resumption] in
+            for index in waiters.indices {
+                guard let value = isSatisfied(waiters[index].condition) else { continue }
+                let waiter = waiters.remove(at: index)
+                return [Resumption(continuation: waiter.continuation, outcome: .satisfied(value), trackedTask: waiter.trackedTask)]
+            }
+            return []
+        } ?? []
+    }
+
     /// Event: waiter `id`'s task was cancelled. Returns its resumption if it was waiting; if it
     /// has not enqueued yet, its later ``enqueue(_:condition:continuation:trackedTask:)`` ends at
     /// once.

@@ -21,7 +21,10 @@ import Lockstep
 /// resumes the tasks due then, and waits until the work they do has finished or is parked again
 /// before it moves on to the next deadline. A task that sleeps one second at a time wakes five
 /// times when the clock advances by five seconds, and reads ``now`` equal to each of its
-/// deadlines. ``run(maxSteps:fileID:filePath:line:column:)`` advances until nothing sleeps.
+/// deadlines. Sleepers due at the same instant wake one at a time too, in the order they began
+/// sleeping, so the work of the first may cancel the next: a player that finishes at 2.5 s and
+/// cancels the half-second timer beside it leaves no tick at 2.5 s.
+/// ``run(maxSteps:fileID:filePath:line:column:)`` advances until nothing sleeps.
 ///
 /// `advance(by:)` and `advance(to:)` are `async`: earlier versions were synchronous and jumped
 /// straight to the end, so a loop of sleeps woke once. Add `await` at each call.
@@ -71,13 +74,16 @@ public final class ManualClock: Clock, Sendable {
         var sleeperWaiters = WaiterQueue<Int, Void>()
 
         /// Moves `now` to the earliest deadline, if there is one not after `limit` (any deadline
-        /// without a limit), and takes the sleepers due then, in the order they began sleeping.
+        /// without a limit), and takes the first sleeper due then: of sleepers due at one
+        /// deadline, the one that began sleeping first wakes first, and the work its wake causes
+        /// runs before the next one wakes (it may cancel the next, as a player that ends
+        /// cancels the timer due at the same instant).
         mutating func wakeEarliest(notAfter limit: Instant?) -> [Sleeper]? {
             guard let deadline = sleepers.earliestCondition(), limit.map({ deadline <= $0 }) ?? true else {
                 return nil
             }
             now = max(now, deadline)
-            return sleepers.satisfy { $0 <= deadline ? () : nil }
+            return sleepers.satisfyFirst { $0 <= deadline ? () : nil }
         }
     }
 
