@@ -139,12 +139,18 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Calls middleware `index` with `cause` as the task-local cause.
+    ///
+    /// It names the caller's actor (`isolation`) and hands it to `withValue`, rather than being
+    /// `nonisolated(nonsending)`: the operation closure of a `withValue` made in a nonsending
+    /// function started on the global executor, ignoring the task's executor preference, so a
+    /// test's executor did not see the middleware start, and a test store could decide that
+    /// nothing was running while a middleware was about to run.
     @usableFromInline
-    nonisolated(nonsending) func call(_ index: Int, cause: Int) async {
+    func call(_ index: Int, cause: Int, isolation: isolated (any Actor)? = #isolation) async {
         let position = positions?[index] ?? index
-        await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: position)) {
+        await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: position), operation: {
             await middlewares[index](state, action, dispatcher)
-        }
+        }, isolation: isolation)
     }
 
     /// Runs the middlewares concurrently with as few tasks as they need: one immediate child task

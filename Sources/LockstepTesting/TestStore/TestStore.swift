@@ -249,8 +249,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let trackedTask = TrackedTask(monitor: monitor, label: label)
         let start = reductions.count
         let store = self.store
+        // The task holds the store weakly: the strong reference lives in `dispatch`'s frame
+        // alone, which has returned when the tracked task finishes, so a test that drops its
+        // test store once every send has finished frees the store at once.
+        let weakStore = WeakStore(store)
         let task = Task(executorPreference: executor) {
-            await Self.dispatch(action, to: store, as: trackedTask)
+            await Self.dispatch(action, as: trackedTask, to: weakStore)
         }
         ledger.add(task)
         await monitor.waitUntilQuiescent()
@@ -265,11 +269,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
     /// Dispatches `action` as the tracked task of a `send`, which is finished once the dispatch
     /// returns.
-    private static func dispatch(_ action: Action, to store: Store<State, Action>, as trackedTask: TrackedTask) async {
+    private static func dispatch(_ action: Action, as trackedTask: TrackedTask, to store: WeakStore<State, Action>) async {
+        await dispatch(action, toLive: store.store, as: trackedTask)
+        trackedTask.finish()
+    }
+
+    private static func dispatch(_ action: Action, toLive store: Store<State, Action>?, as trackedTask: TrackedTask) async {
+        guard let store else { return }
         await WorkTracking.$unit.withValue(trackedTask) {
             await store.dispatch(action)
         }
-        trackedTask.finish()
     }
 
     /// Records that the feature dismissed itself, and ends its work, as the parent that
@@ -335,5 +344,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     func parkedSummary() -> String {
         guard !monitor.inFlight.isEmpty else { return "" }
         return " (in flight: \(monitor.inFlightAtRest))"
+    }
+}
+
+/// A store held weakly, for the task of a test store's `send`.
+private final class WeakStore<State: Sendable, Action: Sendable>: Sendable {
+    weak let store: Store<State, Action>?
+
+    init(_ store: Store<State, Action>) {
+        self.store = store
     }
 }
