@@ -40,8 +40,10 @@
 /// value itself (`store.select { $0.detail?.syncUp }` gives `SyncUp` values, compared after
 /// each of the store's actions), or read it in a view, which any write updates.
 ///
-/// Copies of a `Shared` share the value; ``init(value:)`` makes a new one. Don't read a shared
-/// value inside its own ``withLock(_:)``: change the value the closure is given.
+/// Copies of a `Shared` share the value; ``init(value:)`` makes a new one. Inside its own
+/// ``withLock(_:)``, a read of the shared value gives the value as `withLock` found it; change
+/// the value the closure is given (a write through the shared value there is reported and not
+/// applied).
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
@@ -113,8 +115,10 @@ public struct Shared<Value: Sendable>: Sendable {
     /// state.$syncUp.withLock { $0.meetings.insert(meeting, at: 0) }
     /// ```
     ///
-    /// - Parameter body: Changes the value it is given. Read the value through it, not through
-    ///   the shared value, which would wait for this call to end.
+    /// - Parameter body: Changes the value it is given. A read of the shared value inside it
+    ///   gives the value as this call found it; a write through the shared value inside it is
+    ///   reported as an issue and not applied, as this call writes its value back when `body`
+    ///   returns.
     /// - Returns: What `body` returns.
     @discardableResult
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {

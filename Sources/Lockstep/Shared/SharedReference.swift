@@ -16,6 +16,8 @@ protocol SharedReference<Value>: AnyObject, Sendable {
 package protocol SharedRoot: AnyObject, Sendable {}
 
 import Observation
+import IssueReporting
+import Synchronization
 
 /// A shared value of its own. It is `Observable`: a view that reads the value is updated when
 /// it is written, by a reducer, a middleware or another store alike.
@@ -42,6 +44,15 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
 
     private let contents: Lock<Contents>
     private let registrar = ObservationRegistrar()
+    /// The thread inside ``modify(in:_:)``'s closure, or 0: the closure's own reads of the value
+    /// (`count.withLock { $0 += count.wrappedValue }`) must not wait for the lock it holds.
+    private let modifyingThread = Atomic<UInt>(0)
+    /// The value as it was when the running ``modify(in:_:)`` began, for that closure's own reads.
+    // Why unsafe is safe here: only the thread recorded in `modifyingThread` touches it, while it
+    // holds `contents`' lock (set right after taking the lock, cleared before letting it go, and
+    // read only by a thread that finds its own identity in `modifyingThread`), so no two threads
+    // ever access it at once.
+    nonisolated(unsafe) private var valueBeforeModify: Value?
 
     /// The key path observers of the value register; it reads the value as it is now.
     var observedValue: Value { contents.withLock { $0.value } }
@@ -58,7 +69,15 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
             if let version = reading.version { return contents.withLock { $0.value(at: version) } as Value }
         }
         registrar.access(self, keyPath: \.observedValue)
+        if let inProgress = valueInsideOwnModify() { return inProgress }
         return contents.withLock { $0.value }
+    }
+
+    /// The value as the running ``modify(in:_:)`` found it, when the caller is that call's own
+    /// closure (the only thread that could ask while holding the lock); `nil` for any other.
+    private func valueInsideOwnModify() -> Value? {
+        guard modifyingThread.load(ordering: .acquiring) == currentThreadIdentity() else { return nil }
+        return valueBeforeModify
     }
 
     func modify<Result>(in reading: SharedReading?, _ body: (inout Value) throws -> Result) rethrows -> Result {
@@ -69,10 +88,25 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
             overlay.set(value, of: self)
             return result
         }
+        if var inProgress = valueInsideOwnModify() {
+            // A write from inside the closure of this value's own withLock: the closure holds the
+            // value, and taking the lock again would wait for ever. Reported, and not applied.
+            reportIssue(
+                "A shared \(Value.self) was changed inside its own withLock: the change is not "
+                    + "applied, as the enclosing withLock writes the value back when its closure "
+                    + "returns. Change the value the closure is given instead.")
+            return try body(&inProgress)
+        }
         registrar.willSet(self, keyPath: \.observedValue)
         defer { registrar.didSet(self, keyPath: \.observedValue) }
         return try contents.withLock { contents in
             let old = contents.value
+            valueBeforeModify = old
+            modifyingThread.store(currentThreadIdentity(), ordering: .releasing)
+            defer {
+                modifyingThread.store(0, ordering: .releasing)
+                valueBeforeModify = nil
+            }
             let result = try body(&contents.value)
             if SharedVersions.isRecording {
                 if contents.history.isEmpty { contents.history.append((0, old)) }

@@ -63,3 +63,13 @@ package final class Lock<Value: ~Copyable>: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 }
+
+/// A number that tells the calling thread from every other thread running now: what a lock
+/// compares to see that the thread that holds it is asking again.
+func currentThreadIdentity() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
+}

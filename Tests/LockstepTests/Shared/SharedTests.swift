@@ -119,6 +119,48 @@ struct SharedTests {
         #expect(count.wrappedValue == 2_000)
     }
 
+    @Test("A read of the value inside its own withLock sees the value as withLock found it, and waits for nothing")
+    func readInsideOwnWithLock() {
+        let count = Shared(value: 1)
+        count.withLock { $0 += count.wrappedValue }
+        #expect(count.wrappedValue == 2)
+
+        // A part of the value reads through the same box.
+        let syncUp = Shared(value: SyncUp(id: 1, title: "Design"))
+        let title = syncUp.title
+        syncUp.withLock { $0.notes = "about " + title.wrappedValue }
+        #expect(syncUp.wrappedValue.notes == "about Design")
+    }
+
+    @Test("A write through the value inside its own withLock is reported at once and not applied")
+    func writeInsideOwnWithLock() {
+        let count = Shared(value: 1)
+        withKnownIssue {
+            count.withLock { value in
+                value += 1
+                count.wrappedValue = 100
+            }
+        } matching: { issue in
+            issue.description.contains("changed inside its own withLock")
+        }
+        #expect(count.wrappedValue == 2)
+    }
+
+    @Test("withLock calls from many tasks, each reading inside its closure, neither hang nor lose a write")
+    func readsInsideWithLockFromManyTasks() async {
+        let count = Shared(value: 0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    for _ in 0..<100 {
+                        count.withLock { $0 = count.wrappedValue + 1 }
+                    }
+                }
+            }
+        }
+        #expect(count.wrappedValue == 2_000)
+    }
+
     @Test("Equatable compares values; Codable writes and reads the value alone")
     func equatableAndCodable() throws {
         let a = Shared(value: SyncUp(id: 1, title: "Design"))
