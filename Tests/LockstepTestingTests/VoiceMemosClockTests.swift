@@ -170,13 +170,50 @@ func recordAndPlayback(store: TestStore<VoiceMemos, VoiceMemosAction>, advance: 
     await store.receive(.audioPlayerDidFinish(true)) { $0.playback = .notPlaying }
 }
 
+/// TCA's `testRecordMemoFail`: the recorder's stream ends with an error, from the test, while the
+/// recording timer sleeps on the clock; the recorder's failure cancels the timer.
 @MainActor
-@Suite("TCA's VoiceMemos playback on a ManualClock: every run the same")
+func recordFailure(store: TestStore<VoiceMemos, VoiceMemosAction>, recorder: AudioRecorder) async {
+    await store.send(.recordButtonTapped) { $0.recording = .recording }
+    await store.send(.recordingTask)
+    recorder.finish.finish(throwing: RecordingFailed())
+    await store.receive(.audioRecorderDidFinish(nil)) {
+        $0.alert = "Voice memo recording failed."
+        $0.recording = nil
+    }
+}
+
+struct RecordingFailed: Error {}
+
+@MainActor
+@Suite("TCA's VoiceMemos recording and playback on a ManualClock: every run the same")
 struct VoiceMemosClockTests {
     @Test("Record and playback on a ManualClock: one advance wakes each sleeper in deadline order", arguments: 0..<20)
     func recordAndPlaybackOnManualClock(run: Int) async {
         let clock = ManualClock(name: "memos")
         let store = makeVoiceMemosStore(clock: clock)
         await recordAndPlayback(store: store) { await clock.advance(by: .seconds(3)) }
+    }
+
+    @Test("A failed recording: receive waits for the middleware that the recorder's end starts, which cancels the timer", arguments: 0..<20)
+    func recordFailureOnManualClock(run: Int) async {
+        let recorder = AudioRecorder()
+        let store = makeVoiceMemosStore(clock: ManualClock(name: "memos"), recorder: recorder)
+        await recordFailure(store: store, recorder: recorder)
+    }
+
+    @Test("A failed recording, non-exhaustive: the receive sees the same work the exhaustive one does", arguments: 0..<20)
+    func recordFailureNonExhaustiveOnManualClock(run: Int) async {
+        let recorder = AudioRecorder()
+        let store = makeVoiceMemosStore(clock: ManualClock(name: "memos"), recorder: recorder)
+        await store.withExhaustivity(.off) {
+            await store.send(.recordButtonTapped)
+            await store.send(.recordingTask)
+            recorder.finish.finish(throwing: RecordingFailed())
+            await store.receive(.audioRecorderDidFinish(nil)) {
+                $0.alert = "Voice memo recording failed."
+                $0.recording = nil
+            }
+        }
     }
 }

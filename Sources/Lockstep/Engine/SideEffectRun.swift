@@ -131,6 +131,10 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     /// second hop: one main-queue job a dispatch instead of two.
     @inlinable
     nonisolated(nonsending) func call(_ index: Int) async {
+        if isTracked {
+            await callTracked(index)
+            return
+        }
         guard let cause else {
             await middlewares[index](state, action, dispatcher)
             return
@@ -151,6 +155,31 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         await ReductionCause.$current.withValue(ReductionCause(sequenceNumber: cause, middlewareIndex: position), operation: {
             await middlewares[index](state, action, dispatcher)
         }, isolation: isolation)
+    }
+
+    /// Calls middleware `index` for a tracked store. The middleware starts with a yield, which
+    /// puts its task on the test's executor (a resumption honours the task's executor
+    /// preference), and the hop there is announced to the test's scope: so the test sees the
+    /// middleware from its first line, wherever the runtime started it.
+    @usableFromInline
+    func callTracked(_ index: Int, isolation: isolated (any Actor)? = #isolation) async {
+        let hops = WorkTracking.unit?.scope
+        let middleware = middlewares[index]
+        let (state, action, dispatcher) = (state, action, dispatcher)
+        let cause = cause.map { ReductionCause(sequenceNumber: $0, middlewareIndex: positions?[index] ?? index) }
+        let run: @Sendable () async -> Void = {
+            await Task.yield()
+            hops?.hopDidArrive()
+            guard let cause else {
+                await middleware(state, action, dispatcher)
+                return
+            }
+            await ReductionCause.$current.withValue(cause) {
+                await middleware(state, action, dispatcher)
+            }
+        }
+        hops?.hopWillStart()
+        await run()
     }
 
     /// Runs the middlewares concurrently with as few tasks as they need: one immediate child task

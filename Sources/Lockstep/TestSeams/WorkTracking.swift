@@ -30,6 +30,8 @@ package protocol WorkUnit: AnyObject, Sendable {
     func makeChild() -> any WorkUnit
     /// The executor the test's work runs on, which a task started for this unit prefers.
     var preferredExecutor: (any TaskExecutor)? { get }
+    /// The scope that tracks this unit, to announce its hops to (see ``WorkScope/hopWillStart()``).
+    var scope: (any WorkScope)? { get }
 }
 
 /// The work of a test that a tracker can see (LockstepTesting's work monitor): the toolkit's
@@ -48,6 +50,14 @@ package protocol WorkScope: AnyObject, Sendable {
     func makeUnit(label: String) -> any WorkUnit
     /// The executor the test's work runs on, which tracked work the library starts prefers.
     var preferredExecutor: (any TaskExecutor)? { get }
+    /// Tracked work is about to hop between the store's actor and the test's executor: a job
+    /// the scope counts as enqueued until ``hopDidArrive()``. The runtime may run the first
+    /// part of a nonisolated function called from the main actor on the global executor, where
+    /// the test's executor sees nothing, so without the notice a test could decide that nothing
+    /// runs while the work is on its way.
+    func hopWillStart()
+    /// The hop announced by ``hopWillStart()`` has arrived.
+    func hopDidArrive()
 }
 
 /// Where the core finds the tracking a test installed.
@@ -55,6 +65,10 @@ package protocol WorkScope: AnyObject, Sendable {
 /// Production code never sets either task-local, and a store's dispatch reads neither: a store
 /// that the test toolkit made (or that was made inside `withTrackedWork`) holds its scope, and
 /// only such a store asks for the current unit while it dispatches.
+extension WorkUnit {
+    package var scope: (any WorkScope)? { nil }
+}
+
 package enum WorkTracking {
     /// The unit of the task running now, when it does tracked work.
     @TaskLocal package static var unit: (any WorkUnit)?

@@ -85,7 +85,7 @@ public func exploreSchedules(
 /// of the test's work are picked in the same order, and the run fails the same way.
 ///
 /// ```swift
-/// await exploreSchedules(replaying: 16462000697783136304) {
+/// await exploreSchedules(replaying: 12853835814819039225) {
 ///     // the body that failed, unchanged
 /// }
 /// ```

@@ -81,6 +81,8 @@ package final class TrackedTask: WorkUnit {
     /// The monitor a child task of this one is tracked by.
     var workMonitor: WorkMonitor { monitor }
 
+    package var scope: (any WorkScope)? { monitor }
+
     /// Marks the task as stopped on a test double.
     package func park() {
         prepareToPark("parked on a test double")
