@@ -1,6 +1,8 @@
+import Dependencies
 import Foundation
 import IdentifiedCollections
 import LockstepCasePathsTesting
+import LockstepDependencies
 import LockstepTesting
 import SyncUps
 import Testing
@@ -49,9 +51,14 @@ struct RecordMeetingTests {
     @Test("The meeting on its own: at the end of the time it saves the meeting and dismisses itself")
     func timerToTheEndOnItsOwn() async {
         let harness = Harness()
-        let store = TestStore(
-            state: RecordMeetingState(syncUp: Shared(value: .design)), reducer: recordMeetingReducer,
-            services: harness.services, middlewares: [recordMeetingMiddleware])
+        let store = withDependencies {
+            $0.uuid = .incrementing
+            $0.date = .constant(testDate)
+        } store: {
+            TestStore(
+                state: RecordMeetingState(syncUp: Shared(value: .design)), reducer: recordMeetingReducer,
+                services: harness.services, middlewares: [recordMeetingMiddleware])
+        }
 
         await store.send(.onTask)
         await harness.clock.advance(by: .seconds(6))
@@ -59,10 +66,8 @@ struct RecordMeetingTests {
             await store.receive(\.timerTicked) {
                 $0.secondsElapsed = second
                 $0.speakerIndex = min(second / 2, 2)
+                if second == 6 { $0.syncUp.meetings.insert(saved(""), at: 0) }
             }
-        }
-        await store.receive(\.meetingSaved, saved("")) {
-            $0.syncUp.meetings.insert(saved(""), at: 0)
         }
         #expect(store.isDismissed)
         await store.finish()
