@@ -146,11 +146,13 @@ struct SharedTests {
         #expect(count.wrappedValue == 2)
     }
 
-    @Test("withLock calls from many tasks, each reading inside its closure, neither hang nor lose a write")
+    @Test("withLock calls from several tasks, each reading inside its closure, neither hang nor lose a write")
     func readsInsideWithLockFromManyTasks() async {
         let count = Shared(value: 0)
+        // Four tasks: each runs its loop without suspending, and under Thread Sanitizer more of
+        // them hold the cooperative pool's threads long enough to stall the tests beside them.
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<20 {
+            for _ in 0..<4 {
                 group.addTask {
                     for _ in 0..<100 {
                         count.withLock { $0 = count.wrappedValue + 1 }
@@ -158,7 +160,7 @@ struct SharedTests {
                 }
             }
         }
-        #expect(count.wrappedValue == 2_000)
+        #expect(count.wrappedValue == 400)
     }
 
     @Test("Equatable compares values; Codable writes and reads the value alone")
