@@ -21,11 +21,7 @@ struct LoadTests {
     }
 
     static let tasks = 1_000
-    /// A thousand actions from each task; a hundred under Thread Sanitizer (CI sets
-    /// TSAN_OPTIONS for those runs), where a million reductions on the main actor held it for
-    /// minutes and two test-store tests running beside them passed their time limit. The
-    /// sanitizer still sees every path, from 1,000 tasks at once.
-    static let perTask = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil ? 1_000 : 100
+    static let perTask = 1_000
 
     static let reducer: Reducer<Tally, Step> = { tally, step in
         var tally = tally
