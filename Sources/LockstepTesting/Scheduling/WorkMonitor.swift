@@ -285,17 +285,6 @@ package final class WorkMonitor: WorkScope {
         or a callback from a Dispatch queue (use a test double, or raise TrackedWork.quietPeriod).
         """
 
-    /// Counts a hop of tracked work onto the test's executor as a job of the monitor's
-    /// executor, so that no settle round is quiet while the work is on its way.
-    package func hopWillStart() {
-        executor.activity.jobEnqueued()
-    }
-
-    /// The hop has arrived: its job has run.
-    package func hopDidArrive() {
-        executor.activity.jobFinished()
-    }
-
     /// A new running task of this monitor, named by `label`.
     package func makeUnit(label: String) -> any WorkUnit {
         TrackedTask(monitor: self, label: label)
