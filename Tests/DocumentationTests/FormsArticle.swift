@@ -49,13 +49,13 @@ let nameCheckMiddleware: Middleware<ProfileEditorState, ProfileEditorAction, Set
 }
 
 struct ProfileEditorView: View {
-    let store: Store<ProfileEditorState, ProfileEditorAction>
+    @Bindable var store: Store<ProfileEditorState, ProfileEditorAction>
 
     var body: some View {
         List {
-            TextField("Name", text: store.binding(\.name))
-            TextField("Bio", text: store.binding(\.bio))
-            Toggle("Public profile", isOn: store.binding(\.isPublic))
+            TextField("Name", text: $store.name)
+            TextField("Bio", text: $store.bio)
+            Toggle("Public profile", isOn: $store.isPublic)
             Button("Details") { store.send(.detailsTapped, animation: .default) }
         }
     }

@@ -38,6 +38,48 @@ struct FormsArticleTests {
         #expect(bio.wrappedValue == "Mathematician")
     }
 
+    @Test("$store.field and a write to store.field send the field's binding action, reduced when the write returns")
+    func bindableStoreFields() {
+        let actions = Lock<[ProfileEditorAction]>([])
+        let store = Store(
+            state: ProfileEditorState(), reducer: profileEditorReducer,
+            observers: [ActionObserver { reduction in actions.withLock { $0.append(reduction.action) } }])
+        @Bindable var bindable = store
+        let name = $bindable.name
+        name.wrappedValue = "Ada"
+        #expect(store.name == "Ada")
+        #expect(name.wrappedValue == "Ada")
+        store.isPublic = true
+        #expect(store.state.isPublic)
+        #expect(store.state.bio.isEmpty)
+        #expect(actions.withLock { $0 } == [.binding(.set(\.name, "Ada")), .binding(.set(\.isPublic, true))])
+    }
+
+    @Test("A child store's $store.field sends the field's binding action through the parent")
+    func bindableChildStoreFields() {
+        struct ParentState: Equatable, Sendable { var editor = ProfileEditorState() }
+        enum ParentAction: Equatable, Sendable {
+            case editor(ProfileEditorAction)
+            var editor: ProfileEditorAction? {
+                if case .editor(let action) = self { action } else { nil }
+            }
+        }
+        let actions = Lock<[ParentAction]>([])
+        let store = Store(
+            state: ParentState(),
+            reducer: scopeReducer(profileEditorReducer, state: \ParentState.editor, action: \ParentAction.editor),
+            observers: [ActionObserver { reduction in actions.withLock { $0.append(reduction.action) } }])
+        @Bindable var editor = store.scope(state: \.editor, action: ParentAction.editor)
+        $editor.name.wrappedValue = "Ada"
+        editor.isPublic = true
+        #expect(store.state.editor.name == "Ada")
+        #expect(store.state.editor.isPublic)
+        #expect(editor.name == "Ada")
+        #expect(actions.withLock { $0 } == [
+            .editor(.binding(.set(\.name, "Ada"))), .editor(.binding(.set(\.isPublic, true))),
+        ])
+    }
+
     @Test("observe follows the fields the controller reads")
     func controllerFollowsTheStore() async {
         let store = Store(state: ProfileEditorState(), reducer: profileEditorReducer)

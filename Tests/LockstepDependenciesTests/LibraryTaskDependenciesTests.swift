@@ -3,7 +3,9 @@ import Foundation
 import Lockstep
 import LockstepCombine
 import LockstepDependencies
+import LockstepDependenciesTesting
 import LockstepQuery
+import LockstepTesting
 import Synchronization
 import Testing
 
@@ -69,6 +71,28 @@ struct LibraryTaskDependenciesTests {
                 .delayer(.clock(ImmediateClock())))
         await Task.detached { await store.dispatch(.load) }.value
         #expect(store.state.fetched == [UUID(0)])
+    }
+
+    @Test func aFetchABridgeStartsReadsTheStoresDependencies() async {
+        let client = OperationClient()
+        let query = StampQuery(attempts: .init(failures: 0))
+        // The bridge's subscription starts the fetch; each state it reaches becomes an action.
+        let bridge: PlainMiddleware<ListState, ListAction> = { _, action, dispatch in
+            guard action == .load else { return }
+            await client.store(for: query).bridge(to: dispatch) {
+                $0.currentValue.map(ListAction.loaded) ?? .stamp
+            }
+        }
+        let store = withDependencies {
+            $0.uuid = .incrementing
+        } store: {
+            TestStore(state: ListState(), reducer: listReducer, middlewares: [bridge])
+        }
+        let task = await store.send(.load)
+        await store.receive(.stamp)
+        await store.receive(.stamp)
+        await store.receive(.loaded(UUID(0))) { $0.fetched = [UUID(0)] }
+        await task.cancel()
     }
 
     @Test func anEffectRunThroughCombineReadsTheDependenciesItWasSubscribedWith() async {

@@ -167,6 +167,46 @@ public struct State<Value> {
 
 }
 
+/// An observable object a view makes bindings of: SwiftUI's `Bindable`. `$store.title` is a
+/// binding of the object's writable member `title`.
+@MainActor
+@propertyWrapper
+@dynamicMemberLookup
+public struct Bindable<Value: AnyObject & Sendable> {
+    /// The object.
+    public var wrappedValue: Value
+
+    /// The object's bindings: `$store`.
+    public var projectedValue: Bindable<Value> { self }
+
+    /// Wraps `wrappedValue`.
+    ///
+    /// - Parameter wrappedValue: The object.
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    /// Wraps `object`.
+    ///
+    /// - Parameter object: The object.
+    public init(_ object: Value) {
+        self.wrappedValue = object
+    }
+
+    /// The binding of the member at `keyPath`. As SwiftUI's, it reads and writes on the main
+    /// actor, where views run.
+    ///
+    /// - Parameter keyPath: The member.
+    public subscript<Member: Sendable>(
+        dynamicMember keyPath: ReferenceWritableKeyPath<Value, Member> & Sendable
+    ) -> Binding<Member> {
+        let object = wrappedValue
+        return Binding(
+            get: { MainActor.assumeIsolated { object[keyPath: keyPath] } },
+            set: { newValue in MainActor.assumeIsolated { object[keyPath: keyPath] = newValue } })
+    }
+}
+
 /// A value a view reads and writes that someone else owns: SwiftUI's `Binding`.
 ///
 /// As SwiftUI's, its closures are `@Sendable` (SwiftUI's are also `@isolated(any)`, which a

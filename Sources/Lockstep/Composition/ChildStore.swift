@@ -180,3 +180,24 @@ extension ChildStore: StatePartSource {
 /// child store while something holds it, such as the view that shows it, so the id of a row's
 /// or a presented screen's store stays the same while it is shown.
 extension ChildStore: Identifiable {}
+
+extension ChildStore where Action: BindableAction, Action.State == State {
+    /// A field of the part that a control can write: reading it observes the field; writing it
+    /// sends `.binding(.set(keyPath, newValue))` through this store, as ``send(_:)`` does. With
+    /// SwiftUI's `@Bindable var store: ChildStore<FormState, FormAction>`, `$store.title` is the
+    /// field's binding.
+    ///
+    /// - Parameter keyPath: The field in the part.
+    @_disfavoredOverload
+    public subscript<Value: Equatable & Sendable>(
+        dynamicMember keyPath: WritableKeyPath<State, Value> & Sendable
+    ) -> Value {
+        get {
+            link.observe(keyPath)
+            return unobservedState[keyPath: keyPath]
+        }
+        set {
+            send(.binding(.set(keyPath, newValue)))
+        }
+    }
+}

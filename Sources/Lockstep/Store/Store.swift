@@ -353,3 +353,39 @@ public final class Store<State: Sendable, Action: Sendable>: Observable {
         _ = start(effect)
     }
 }
+
+extension Store where Action: BindableAction, Action.State == State {
+    /// A field of the state that a control can write: reading it observes the field as
+    /// `store.title` always does; writing it sends `.binding(.set(keyPath, newValue))`, which
+    /// ``bindingReducer()`` applies.
+    ///
+    /// With SwiftUI's `@Bindable`, `$store.title` is the field's binding, as in TCA:
+    ///
+    /// ```swift
+    /// struct FormView: View {
+    ///     @Bindable var store: Store<FormState, FormAction>
+    ///
+    ///     var body: some View {
+    ///         TextField("Title", text: $store.title)
+    ///         Toggle("Notify", isOn: $store.notifies)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The reducer has run when the write returns; the side effects of the binding action run in
+    /// a task the store owns, as those of ``send(_:)`` do.
+    ///
+    /// - Parameter keyPath: The field in the state.
+    @_disfavoredOverload
+    public subscript<Value: Equatable & Sendable>(
+        dynamicMember keyPath: WritableKeyPath<State, Value> & Sendable
+    ) -> Value {
+        get {
+            observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: { $0 == $1 })
+            return currentState[keyPath: keyPath]
+        }
+        set {
+            send(.binding(.set(keyPath, newValue)))
+        }
+    }
+}
