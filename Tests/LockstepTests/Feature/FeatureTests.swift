@@ -214,3 +214,74 @@ struct FeatureTests {
         }
     }
 }
+
+private struct StackHost: Equatable, Sendable {
+    var path = StackState<Counter>()
+    var popsSeen: [Int] = []
+}
+
+private enum StackHostAction: Equatable, Sendable {
+    case path(StackAction<Counter, CounterAction>)
+
+    var path: StackAction<Counter, CounterAction>? {
+        if case .path(let action) = self { action } else { nil }
+    }
+}
+
+/// The stack's parent: it records how many screens it sees at each pop (the popped one still
+/// there), and pops a screen for the screen's own `.close`.
+private let stackHostReducer: InPlaceReducer<StackHost, StackHostAction> = { state, action in
+    switch action {
+    case .path(.popFrom):
+        state.popsSeen.append(state.path.count)
+    case .path(.element(let id, .close)):
+        state.path.pop(from: id)
+    case .path:
+        break
+    }
+}
+
+@MainActor
+@Suite("Feature: a navigation stack's screens lifted in one call")
+struct FeatureStackTests {
+    private func makeStore(calls: CallRecorder<CounterAction>) -> TestStore<StackHost, StackHostAction> {
+        let feature = Feature<StackHost, StackHostAction, ParentServices>(reducer: stackHostReducer)
+            .forEach(stack: \.path, action: { $0.path }, embed: StackHostAction.path, services: \.numbers) {
+                counterFeature(calls: calls)
+            }
+        return TestStore(state: StackHost(), feature: feature, services: services)
+    }
+
+    @Test("forEach(stack:): a push, a screen's reducer and side effects with its own services, a pop the parent sees")
+    func stackScreens() async {
+        let calls = CallRecorder<CounterAction>()
+        let store = makeStore(calls: calls)
+        await store.send(.path(.push(Counter(id: 7)))) { $0.path[id: 0] = Counter(id: 7) }
+        await store.send(.path(.element(id: 0, action: .increment))) { $0.path[id: 0]?.count = 1 }
+        await store.send(.path(.element(id: 0, action: .load)))
+        await store.receive(.path(.element(id: 0, action: .loaded(42)))) { $0.path[id: 0]?.count = 42 }
+        await store.send(.path(.popFrom(id: 0))) {
+            $0.path.removeAll()
+            $0.popsSeen = [1]
+        }
+        #expect(calls.arguments == [.increment, .load, .loaded(42)])
+    }
+
+    @Test("forEach(stack:): a screen the parent pops for its own action is not reported; a late screen action is, once")
+    func stackRemovalInTheSameStep() async {
+        let calls = CallRecorder<CounterAction>()
+        let store = makeStore(calls: calls)
+        await store.send(.path(.push(Counter(id: 7)))) { $0.path[id: 0] = Counter(id: 7) }
+        await store.send(.path(.element(id: 0, action: .close))) { $0.path.removeAll() }
+        let reports = CallRecorder<String>()
+        await withKnownIssue {
+            await store.send(.path(.element(id: 0, action: .increment)))
+        } matching: { issue in
+            reports.record(issue.description)
+            return issue.description.contains("no screen of the stack has the id")
+        }
+        #expect(reports.count == 1)
+        // The screen's side effects saw neither the action that closed it nor the late one.
+        #expect(calls.arguments.isEmpty)
+    }
+}
