@@ -49,7 +49,7 @@ let bookcaseReducer: InPlaceReducer<BookcaseState, BookcaseAction> = { state, ac
 }
 
 let bookcaseFeature = Feature<BookcaseState, BookcaseAction, BookcaseServices>(reducer: bookcaseReducer)
-    .forEach(stack: \.path, action: { $0.path }, embed: BookcaseAction.path, services: \.catalog) {
+    .forEach(state: \.path, action: { $0.path }, embed: BookcaseAction.path, services: \.catalog) {
         bookScreenFeature
     }
 

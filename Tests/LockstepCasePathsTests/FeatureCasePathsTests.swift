@@ -119,4 +119,47 @@ struct FeatureCasePathsTests {
         let store = TestStore(state: Shell(), feature: feature)
         await store.send(.help(.next)) { $0.help.page = 1 }
     }
+
+    @Test("forEach with a case key path of a row case lifts a row feature to each row")
+    func rowsLiftedByCase() async {
+        let feature = Feature<Pages, PagesAction, Void>(reducer: { _, _ in })
+            .forEach(state: \.pages, action: \.page) { pageFeature }
+        let store = TestStore(state: Pages(pages: [Page(id: 1), Page(id: 2)]), feature: feature)
+        await store.send(.page(id: 2, action: .next)) { $0.pages[1].help.page = 1 }
+    }
+
+    @Test("forEach with a case key path of stack actions lifts a screen feature to the stack")
+    func stackLiftedByCase() async {
+        let feature = Feature<Book, BookAction, Void>(reducer: { _, _ in })
+            .forEach(state: \.path, action: \.path) { helpFeature }
+        let store = TestStore(state: Book(), feature: feature)
+        await store.send(.path(.push(HelpState()))) { $0.path[id: 0] = HelpState() }
+        await store.send(.path(.element(id: 0, action: .next))) { $0.path[id: 0]?.page = 1 }
+        await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    }
+}
+
+private struct Page: Equatable, Sendable, Identifiable {
+    var id: Int
+    var help = HelpState()
+}
+
+private struct Pages: Equatable, Sendable {
+    var pages: [Page]
+}
+
+private let pageFeature = Feature<Page, HelpAction, Void>(reducer: { page, _ in page.help.page += 1 })
+
+@CasePathable
+private enum PagesAction: Equatable, Sendable {
+    case page(id: Int, action: HelpAction)
+}
+
+private struct Book: Equatable, Sendable {
+    var path = StackState<HelpState>()
+}
+
+@CasePathable
+private enum BookAction: Equatable, Sendable {
+    case path(StackAction<HelpState, HelpAction>)
 }

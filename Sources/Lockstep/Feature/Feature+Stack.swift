@@ -4,7 +4,7 @@ extension Feature {
     ///
     /// ```swift
     /// let appFeature = Feature<AppState, AppAction, AppServices>(reducer: appCoreReducer)
-    ///     .forEach(stack: \.path, action: { $0.path }, embed: AppAction.path, services: \.books) {
+    ///     .forEach(state: \.path, action: { $0.path }, embed: AppAction.path, services: \.books) {
     ///         bookDetailFeature
     ///     }
     /// ```
@@ -18,7 +18,7 @@ extension Feature {
     /// that is already gone is reported once, naming this call.
     ///
     /// - Parameters:
-    ///   - stack: The navigation stack in the state.
+    ///   - state: The navigation stack in the state.
     ///   - action: Extracts the stack action from an action of this feature, or returns `nil`.
     ///   - embed: Embeds a stack action in an action of this feature, usually the enum case.
     ///   - services: The screen's services, taken out of this feature's (a key path works).
@@ -27,7 +27,7 @@ extension Feature {
     ///   - screen: The screen feature.
     /// - Returns: This feature with the stack's screens lifted into it.
     public func forEach<Element: Sendable, ElementAction: Sendable, ScreenServices>(
-        stack: WritableKeyPath<State, StackState<Element>> & Sendable,
+        state: WritableKeyPath<State, StackState<Element>> & Sendable,
         action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
         embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
         services: @escaping @Sendable (Services) -> ScreenServices,
@@ -39,14 +39,14 @@ extension Feature {
         let screenReducer = screen.reducer
         // One reducer for pushes and screen actions, before the parent's; one for pops, after it.
         let beforeParent = forEachReducer(
-            screenReducer, state: stack,
+            screenReducer, state: state,
             action: { (parentAction: Action) -> StackAction<Element, ElementAction>? in
                 guard let stackAction = action(parentAction), !stackAction.isPop else { return nil }
                 return stackAction
             },
             fileID: fileID, line: line)
         let afterParent = forEachReducer(
-            screenReducer, state: stack,
+            screenReducer, state: state,
             action: { (parentAction: Action) -> StackAction<Element, ElementAction>? in
                 guard let stackAction = action(parentAction), stackAction.isPop else { return nil }
                 return stackAction
@@ -54,7 +54,7 @@ extension Feature {
             fileID: fileID, line: line)
         let lifted = forEachMiddleware(
             screen.sideEffects.map { $0.pullback(services: services) },
-            state: stack, action: action, embed: embed, fileID: fileID, line: line)
+            state: state, action: action, embed: embed, fileID: fileID, line: line)
         return adding(
             childReducer: beforeParent,
             afterParent: afterParent,
@@ -67,7 +67,7 @@ extension Feature {
                     sideEffect.middleware,
                     selects: { parentState, parentAction, dispatch in
                         if case .element(let id, _)? = parentAction.flatMap(action),
-                            parentState[keyPath: stack][id: id] == nil
+                            parentState[keyPath: state][id: id] == nil
                         {
                             return selects(parentState, nil, dispatch)
                         }
@@ -79,7 +79,7 @@ extension Feature {
     /// Lifts a screen feature whose services are this feature's to a navigation stack.
     ///
     /// - Parameters:
-    ///   - stack: The navigation stack in the state.
+    ///   - state: The navigation stack in the state.
     ///   - action: Extracts the stack action from an action of this feature, or returns `nil`.
     ///   - embed: Embeds a stack action in an action of this feature.
     ///   - fileID: Named in the issue for an unknown screen; the caller's.
@@ -87,20 +87,20 @@ extension Feature {
     ///   - screen: The screen feature.
     /// - Returns: This feature with the stack's screens lifted into it.
     public func forEach<Element: Sendable, ElementAction: Sendable>(
-        stack: WritableKeyPath<State, StackState<Element>> & Sendable,
+        state: WritableKeyPath<State, StackState<Element>> & Sendable,
         action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
         embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         _ screen: () -> Feature<Element, ElementAction, Services>
     ) -> Feature where State: Sendable, Services: Sendable {
-        forEach(stack: stack, action: action, embed: embed, services: { $0 }, fileID: fileID, line: line, screen)
+        forEach(state: state, action: action, embed: embed, services: { $0 }, fileID: fileID, line: line, screen)
     }
 
     /// Lifts a screen feature that needs no services to a navigation stack.
     ///
     /// - Parameters:
-    ///   - stack: The navigation stack in the state.
+    ///   - state: The navigation stack in the state.
     ///   - action: Extracts the stack action from an action of this feature, or returns `nil`.
     ///   - embed: Embeds a stack action in an action of this feature.
     ///   - fileID: Named in the issue for an unknown screen; the caller's.
@@ -109,14 +109,14 @@ extension Feature {
     /// - Returns: This feature with the stack's screens lifted into it.
     @_disfavoredOverload
     public func forEach<Element: Sendable, ElementAction: Sendable>(
-        stack: WritableKeyPath<State, StackState<Element>> & Sendable,
+        state: WritableKeyPath<State, StackState<Element>> & Sendable,
         action: @escaping @Sendable (Action) -> StackAction<Element, ElementAction>?,
         embed: @escaping @Sendable (StackAction<Element, ElementAction>) -> Action,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         _ screen: () -> Feature<Element, ElementAction, Void>
     ) -> Feature where State: Sendable, Services: Sendable {
-        forEach(stack: stack, action: action, embed: embed, services: { _ in () }, fileID: fileID, line: line, screen)
+        forEach(state: state, action: action, embed: embed, services: { _ in () }, fileID: fileID, line: line, screen)
     }
 }
 

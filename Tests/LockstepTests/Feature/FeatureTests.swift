@@ -246,7 +246,7 @@ private let stackHostReducer: InPlaceReducer<StackHost, StackHostAction> = { sta
 struct FeatureStackTests {
     private func makeStore(calls: CallRecorder<CounterAction>) -> TestStore<StackHost, StackHostAction> {
         let feature = Feature<StackHost, StackHostAction, ParentServices>(reducer: stackHostReducer)
-            .forEach(stack: \.path, action: { $0.path }, embed: StackHostAction.path, services: \.numbers) {
+            .forEach(state: \.path, action: { $0.path }, embed: StackHostAction.path, services: \.numbers) {
                 counterFeature(calls: calls)
             }
         return TestStore(state: StackHost(), feature: feature, services: services)
