@@ -285,3 +285,22 @@ struct FeatureStackTests {
         #expect(calls.arguments.isEmpty)
     }
 }
+
+@Suite("Feature on an actor store")
+struct FeatureActorStoreTests {
+    @Test("ActorStore(state:feature:services:) runs the child's reducer and its side effects with its own services")
+    func actorStoreRunsAFeature() async {
+        let calls = CallRecorder<CounterAction>()
+        let feature = Feature<ParentState, ParentAction, ParentServices>(reducer: parentReducer)
+            .scope(state: \.counter, action: { $0.counter }, embed: ParentAction.counter, services: \.numbers) {
+                counterFeature(calls: calls)
+            }
+        let store = ActorStore(state: ParentState(), feature: feature, services: services)
+        await store.dispatch(.counter(.load))
+        let state = await store.state
+        #expect(state.counter.count == 42)
+        // The parent saw the count after the child's reducer, for each of the two actions.
+        #expect(state.seenByParent == [0, 42])
+        #expect(calls.arguments == [.load, .loaded(42)])
+    }
+}
