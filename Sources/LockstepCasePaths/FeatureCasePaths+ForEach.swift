@@ -87,7 +87,7 @@ extension Feature where Action: CasePathable & SendableMetatype {
     /// Lifts a screen feature to a navigation stack, for the actions of the case `action` names
     /// (`case path(StackAction<Screen, ScreenAction>)`), as TCA's
     /// `forEach(\.path, action: \.path)`; the same as Lockstep's `forEach(state:action:embed:services:…)`
-    /// of a ``StackState``.
+    /// of a `StackState`.
     ///
     /// ```swift
     /// Feature<AppState, AppAction, AppServices>(reducer: appCoreReducer)
