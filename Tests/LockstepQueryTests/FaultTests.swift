@@ -18,7 +18,7 @@ final class FailureCount: Sendable {
 /// Queries that throw, are cancelled mid-flight, and whose client (or the store whose middleware
 /// awaits them) is released mid-flight: the cache keeps its last value, reports each error once,
 /// every query body ends and the client ends idle.
-@Suite("Faults: queries", .timeLimit(.minutes(1)))
+@Suite("Faults: queries")
 struct QueryFaultTests {
     @Test("A query that throws fails its fetch once; the store keeps its last value, reports the error once, and fetches again")
     func throwingQueryIsReportedOnce() async throws {
@@ -160,7 +160,7 @@ struct QueryFaultTests {
 /// A `Store` whose middleware fetches through a client: the query's error becomes one action,
 /// and releasing the store mid-fetch frees it and cancels the run.
 @MainActor
-@Suite("Faults: queries under a store", .timeLimit(.minutes(1)))
+@Suite("Faults: queries under a store")
 struct QueryMiddlewareFaultTests {
     enum Action: Equatable, Sendable {
         case load(String)

@@ -171,7 +171,7 @@ struct OperationBridgeTests {
         return state
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func anOptimisticUpdateAndItsRollbackReachTheStoreState() async throws {
         let server = TodoServer()
         let client = makeClient(automaticFetching: false)
@@ -202,7 +202,7 @@ struct OperationBridgeTests {
         for registration in registrations { registration.cancel() }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func aDispatchDoesNotWaitForTheBridge() async throws {
         let client = makeClient(automaticFetching: false)
         let todos = client.store(for: TodosQuery(server: TodoServer()))
@@ -217,7 +217,7 @@ struct OperationBridgeTests {
         registration.cancel()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func theBridgeEndsWithItsRegistration() async throws {
         let client = makeClient(automaticFetching: false)
         let todos = client.store(for: TodosQuery(server: TodoServer()))
@@ -236,7 +236,7 @@ struct OperationBridgeTests {
         #expect(appStore.state.todos == [])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func anInfiniteQueryIsBridgedPageByPage() async throws {
         let client = makeClient(automaticFetching: false)
         let feed = client.store(for: FeedQuery(name: "bridge", backend: FeedBackend()))

@@ -5,7 +5,7 @@ import Testing
 /// Faults under the test toolkit: a service error and a cancellation seen through a `TestStore`,
 /// and a throwing or cancelled effect on a `MockStore`.
 @MainActor
-@Suite("Faults: TestStore and MockStore", .timeLimit(.minutes(1)))
+@Suite("Faults: TestStore and MockStore")
 struct TestingFaultTests {
     struct Boom: Error {}
 

@@ -5,7 +5,7 @@ import Testing
 /// A `TestStore` and a `MockStore` are freed the moment the test drops them, with effects
 /// registered and work in flight; then all that work ends.
 @MainActor
-@Suite("Leaks: TestStore and MockStore", .timeLimit(.minutes(1)))
+@Suite("Leaks: TestStore and MockStore")
 struct TestingLeakTests {
     @Test("A test store released with work parked at a gate is freed at once and reports that work exactly once; its store is freed once the work unwinds")
     func testStoreWithParkedWorkIsFreed() async {

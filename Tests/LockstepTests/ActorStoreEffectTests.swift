@@ -19,7 +19,7 @@ struct ActorStoreEffectTests {
         registration.cancel()
     }
 
-    @Test("Dispatch waits while the effect's work is in flight", .timeLimit(.minutes(1)))
+    @Test("Dispatch waits while the effect's work is in flight")
     func dispatchWaitsWhileEffectIsInFlight() async {
         let gate = Gate()
         let api = MockScoreAPI(gate: gate)
@@ -35,7 +35,7 @@ struct ActorStoreEffectTests {
         #expect(await store.state.posted == 1)
     }
 
-    @Test("An effect that reacts to its own output does not deadlock dispatch", .timeLimit(.minutes(1)))
+    @Test("An effect that reacts to its own output does not deadlock dispatch")
     func feedbackLoopDoesNotDeadlock() async {
         let store = ActorStore(state: Counter(), reducer: counterReducer, effects: [countdownEffect()])
 

@@ -31,7 +31,7 @@ struct ActorStoreTests {
         #expect(mockCalendar.loadShiftsCallCount == 1)
     }
 
-    @Test("Two middlewares run concurrently", .timeLimit(.minutes(1)))
+    @Test("Two middlewares run concurrently")
     func middlewaresRunConcurrently() async {
         let firstStarted = Signal()
         let secondStarted = Signal()
@@ -51,7 +51,7 @@ struct ActorStoreTests {
         #expect(await store.state.value == 1)
     }
 
-    @Test("Of twenty middlewares, parked ones hold up none of the others, and cancellation reaches each", .timeLimit(.minutes(1)))
+    @Test("Of twenty middlewares, parked ones hold up none of the others, and cancellation reaches each")
     func parkedMiddlewaresHoldUpNoOthers() async {
         let parked = Lock(0)
         let ran = Lock(0)

@@ -47,7 +47,7 @@ struct DispatchContractTests {
         #expect(seen.values == [1, 2])
     }
 
-    @Test("Two middlewares run concurrently", .timeLimit(.minutes(1)))
+    @Test("Two middlewares run concurrently")
     func middlewaresRunConcurrently() async {
         // Each middleware waits for a signal that only the other sends, so a store that ran
         // them one after the other would never return. The time limit only guards the suite

@@ -4,7 +4,7 @@ import Testing
 
 /// Regression: a throwing effect's failure is recorded before the dispatch it reacted to returns.
 @MainActor
-@Suite("Effect failure order", .timeLimit(.minutes(5)))
+@Suite("Effect failure order")
 struct EffectFailureOrderTests {
     /// `Store.dispatch` returns when "the action and everything it caused are finished", and a
     /// throwing effect "is stopped and reported" in `failures`. The pipeline runner used to let go

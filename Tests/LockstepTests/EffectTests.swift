@@ -76,7 +76,7 @@ struct EffectTests {
         registration.cancel()
     }
 
-    @Test("Dispatch waits while the effect's work is in flight", .timeLimit(.minutes(1)))
+    @Test("Dispatch waits while the effect's work is in flight")
     func dispatchWaitsWhileEffectIsInFlight() async {
         let gate = Gate()
         let api = MockScoreAPI(gate: gate)
@@ -129,7 +129,7 @@ struct EffectTests {
         registration.cancel()
     }
 
-    @Test("An effect that reacts to its own output does not deadlock dispatch", .timeLimit(.minutes(1)))
+    @Test("An effect that reacts to its own output does not deadlock dispatch")
     func feedbackLoopDoesNotDeadlock() async {
         let countdown = Effect<CounterAction> { actions in
             actions.ofCase { action -> Int? in

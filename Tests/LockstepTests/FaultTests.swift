@@ -89,7 +89,7 @@ func auditMiddleware(_ audit: Recorder<LedgerAction>) -> Middleware<Ledger, Ledg
 /// and work cancelled mid-flight. After each, the store keeps every reduction, reports each error
 /// once, ends every body it started, and dispatches as before.
 @MainActor
-@Suite("Faults: Store", .timeLimit(.minutes(1)))
+@Suite("Faults: Store")
 struct StoreFaultTests {
     @Test("A middleware whose service throws dispatches exactly one failure action; the store keeps every reduction and keeps working")
     func throwingServiceBecomesOneFailureAction() async {
@@ -282,7 +282,7 @@ struct StoreFaultTests {
 }
 
 /// The same faults on `ActorStore`, which has middleware but no effects.
-@Suite("Faults: ActorStore", .timeLimit(.minutes(1)))
+@Suite("Faults: ActorStore")
 struct ActorStoreFaultTests {
     @Test("A middleware whose service throws dispatches exactly one failure action; the actor store keeps every reduction and keeps working")
     func throwingServiceBecomesOneFailureAction() async {

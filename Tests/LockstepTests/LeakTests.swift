@@ -7,7 +7,7 @@ import Testing
 /// started (middleware parked at a gate or until cancelled, registered effects, a selection
 /// consumer, a kept dispatcher) holds it. Then all that work ends.
 @MainActor
-@Suite("Leaks: Store", .timeLimit(.minutes(1)))
+@Suite("Leaks: Store")
 struct StoreLeakTests {
     @Test("A store with middleware parked, effects registered and mid-reaction, and a selection consumer is freed at once; then all its work ends")
     func storeWithWorkInFlightIsFreed() async {
@@ -105,7 +105,7 @@ struct StoreLeakTests {
 }
 
 /// The same for `ActorStore`.
-@Suite("Leaks: ActorStore", .timeLimit(.minutes(1)))
+@Suite("Leaks: ActorStore")
 struct ActorStoreLeakTests {
     @Test("An actor store with middleware parked at a gate and until cancelled, and a kept dispatcher, is freed at once; then all its work ends")
     func actorStoreWithWorkInFlightIsFreed() async {

@@ -32,8 +32,7 @@ struct MiddlewareChainTests {
         ]
     }
 
-    @Test("Store: each middleware runs once with the services, concurrently, before dispatch returns",
-          .timeLimit(.minutes(1)))
+    @Test("Store: each middleware runs once with the services, concurrently, before dispatch returns")
     @MainActor
     func storeRunsMiddlewaresWithServices() async {
         let calls = Recorder<String>()
@@ -49,8 +48,7 @@ struct MiddlewareChainTests {
         #expect(calls.values.last == "0 returned")
     }
 
-    @Test("ActorStore: each middleware runs once with the services, concurrently, before dispatch returns",
-          .timeLimit(.minutes(1)))
+    @Test("ActorStore: each middleware runs once with the services, concurrently, before dispatch returns")
     func actorStoreRunsMiddlewaresWithServices() async {
         let calls = Recorder<String>()
         let thirdStarted = Signal()

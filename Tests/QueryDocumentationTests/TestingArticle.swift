@@ -61,7 +61,7 @@ func waitUntil(_ condition: @escaping @MainActor () -> Bool) async {
   }
 }
 
-@Test(.timeLimit(.minutes(1)))
+@Test
 @MainActor
 func valueLoads() async {
   let client = OperationClient()

@@ -36,7 +36,7 @@ struct ScopedCancellationIDTests {
         }
     }
 
-    @Test("Playing row 2 under the id row 1 plays under does not cancel row 1", .timeLimit(.minutes(1)))
+    @Test("Playing row 2 under the id row 1 plays under does not cancel row 1")
     func rowsHaveTheirOwnIDs() async {
         let gate = Gate()
         let store = rowsStore(gate: gate)
@@ -52,7 +52,7 @@ struct ScopedCancellationIDTests {
         #expect(store.state.rows.map(\.count) == [1, 1])
     }
 
-    @Test("An id a row names store-wide is the whole store's: playing row 2 cancels row 1", .timeLimit(.minutes(1)))
+    @Test("An id a row names store-wide is the whole store's: playing row 2 cancels row 1")
     func storeWideIDIsShared() async {
         let gate = Gate()
         let store = rowsStore(gate: gate, storeWide: true)
@@ -68,7 +68,7 @@ struct ScopedCancellationIDTests {
         #expect(store.state.rows.map(\.count) == [0, 1])
     }
 
-    @Test("A row's own cancel(id:) stops only that row's work", .timeLimit(.minutes(1)))
+    @Test("A row's own cancel(id:) stops only that row's work")
     func rowCancelsOnlyItsOwnWork() async {
         let gate = Gate()
         let store = Store(state: makeComposedState(rows: 2), reducer: composedReducer, services: ()) {
@@ -99,7 +99,7 @@ struct ScopedCancellationIDTests {
         #expect(store.state.rows.map(\.count) == [1, 1])
     }
 
-    @Test("A presented child's ids are its own, apart from the parent's", .timeLimit(.minutes(1)))
+    @Test("A presented child's ids are its own, apart from the parent's")
     func presentationHasItsOwnIDs() async {
         let gate = Gate()
         let parent: PlainMiddleware<ComposedState, ComposedAction> = { _, action, dispatch in
@@ -139,7 +139,7 @@ struct ScopedCancellationIDTests {
         }
     }
 
-    @Test("Two screens of one kind on a stack have their own ids", .timeLimit(.minutes(1)))
+    @Test("Two screens of one kind on a stack have their own ids")
     func stackScreensHaveTheirOwnIDs() async {
         let gate = Gate()
         var state = StackApp()

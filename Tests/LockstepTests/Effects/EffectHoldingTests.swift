@@ -27,7 +27,7 @@ struct EffectHoldingTests {
         return state
     }
 
-    @Test("An effect that never reads the store's actions (a timer) does not hold dispatch", .timeLimit(.minutes(1)))
+    @Test("An effect that never reads the store's actions (a timer) does not hold dispatch")
     func effectThatIgnoresActionsDoesNotHoldDispatch() async {
         let (ticks, continuation) = AsyncStream<Void>.makeStream()
         let store = Store(state: State(), reducer: Self.reducer)
@@ -43,7 +43,7 @@ struct EffectHoldingTests {
         await registration.finished()
     }
 
-    @Test("An action held by a streaming reaction (a flatMap into ticks) does not hold later dispatches", .timeLimit(.minutes(1)))
+    @Test("An action held by a streaming reaction (a flatMap into ticks) does not hold later dispatches")
     func streamingReactionDoesNotHoldLaterDispatches() async {
         let (ticks, tickContinuation) = AsyncStream<Void>.makeStream()
         // Two ticks wait for the reaction: it streams as soon as it starts.
@@ -72,7 +72,7 @@ struct EffectHoldingTests {
         await registration.finished()
     }
 
-    @Test("Once the dispatch of a held action is cancelled, later dispatches do not wait behind it", .timeLimit(.minutes(1)))
+    @Test("Once the dispatch of a held action is cancelled, later dispatches do not wait behind it")
     func cancelledHeldDispatchDoesNotHoldLaterDispatches() async {
         let (never, neverContinuation) = AsyncStream<Action>.makeStream()
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
