@@ -117,6 +117,14 @@ public final class PersistedState<Value: Codable & Equatable & Sendable>: Sendab
         }
     }
 
+    /// Records a load made elsewhere (a shared key reads its file when it is first needed):
+    /// `value` was read, so saves are allowed; with `failure`, they stay refused.
+    func recordLoad(_ value: Value?, failure: String? = nil) {
+        queue.withLock { queue in
+            if let failure { queue.failedToLoad(failure) } else { queue.loaded(value) }
+        }
+    }
+
     private func fail(_ kind: PersistenceError.Kind, _ reason: String) -> PersistenceError {
         queue.withLock { $0.failedToLoad(reason) }
         return PersistenceError(kind: kind, location: storage.location, reason: reason)

@@ -114,3 +114,41 @@ struct SharingStateArticleTests {
         #expect(storage.saveCount == 1)
     }
 }
+
+// MARK: Named by a key
+
+struct MuteSettings: Equatable, Sendable {
+    @Shared(.inMemory("isMuted")) var isMuted = false
+}
+
+struct MutePlayer: Equatable, Sendable {
+    @Shared(.inMemory("isMuted")) var isMuted = false
+}
+
+extension SharedKey where Self == FileStorageKey<[String]>.Default {
+    static var favorites: Self {
+        let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        return Self[.fileStorage(documents.appending(component: "favorites.json")), default: []]
+    }
+}
+
+struct FavoritesList: Equatable, Sendable {
+    @Shared(.favorites) var favorites
+}
+
+@Suite("Sharing state article: keys")
+struct SharingStateKeysArticleTests {
+    @Test func twoFeaturesThatNameOneKeyShareItsValue() {
+        let settings = MuteSettings()
+        let player = MutePlayer()
+        settings.isMuted = true
+        #expect(player.isMuted)
+    }
+
+    @Test func aFileKeyStartsFromItsDefaultUnderATest() {
+        let list = FavoritesList()
+        #expect(list.favorites.isEmpty)
+        list.$favorites.withLock { $0.append("Dune") }
+        #expect(FavoritesList().favorites == ["Dune"])
+    }
+}

@@ -54,11 +54,16 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
     // ever access it at once.
     nonisolated(unsafe) private var valueBeforeModify: Value?
 
+    /// Told of each value written, in the order of the writes (inside the lock): a key's storage
+    /// saves it.
+    private let didWrite: (@Sendable (Value) -> Void)?
+
     /// The key path observers of the value register; it reads the value as it is now.
     var observedValue: Value { contents.withLock { $0.value } }
 
-    init(_ value: Value) {
+    init(_ value: Value, didWrite: (@Sendable (Value) -> Void)? = nil) {
         contents = Lock(Contents(value: value))
+        self.didWrite = didWrite
     }
 
     var root: any SharedRoot { self }
@@ -108,6 +113,8 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
                 valueBeforeModify = nil
             }
             let result = try body(&contents.value)
+            // Inside the lock, so that storage is told of the writes in the order they were made.
+            didWrite?(contents.value)
             if SharedVersions.isRecording {
                 if contents.history.isEmpty { contents.history.append((0, old)) }
                 contents.history.append((SharedVersions.advance(), contents.value))
