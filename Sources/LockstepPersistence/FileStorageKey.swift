@@ -52,6 +52,7 @@ public struct FileStorageKey<Value: Codable & Equatable & Sendable>: SharedKey {
     /// or under a test.
     public func load() -> Value? {
         guard usesFile else { return nil }
+        FileStorage(url: url).removeUnfinishedSaves()
         guard FileManager.default.fileExists(atPath: url.path) else {
             saver.persisted.recordLoad(nil)
             return nil

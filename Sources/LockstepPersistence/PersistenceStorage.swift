@@ -19,8 +19,10 @@ public protocol PersistenceStorage: Sendable {
     func save(_ data: Data) async throws
 }
 
-/// A file: each save writes a new file beside it and renames it over the old one, so an app that
-/// dies in the middle of a save leaves the last complete save, never half of one.
+/// A file: each save writes a new file beside it, flushes it to the disk, and renames it over the
+/// old one, so an app that dies in the middle of a save (or a machine that loses power) leaves
+/// the last complete save, never half of one. A save cut short leaves its new file behind; the
+/// next load removes it.
 public struct FileStorage: PersistenceStorage {
     /// The file.
     public let url: URL
@@ -35,17 +37,51 @@ public struct FileStorage: PersistenceStorage {
     /// The file's path.
     public var location: String { url.path }
 
-    /// The file's bytes, or `nil` when there is no file yet.
+    /// The file's bytes, or `nil` when there is no file yet. Removes the new files of saves that
+    /// were cut short.
     public func load() async throws -> Data? {
+        removeUnfinishedSaves()
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try Data(contentsOf: url)
     }
 
-    /// Writes `data` to a file beside this one, then renames it over this one.
+    /// Writes `data` to a new file beside this one, flushes it to the disk, then renames it over
+    /// this one.
     ///
     /// - Parameter data: The bytes to save.
     public func save(_ data: Data) async throws {
-        try data.write(to: url, options: .atomic)
+        let directory = url.deletingLastPathComponent()
+        let newFile = directory.appending(path: "\(Self.unfinishedPrefix(of: url))\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: newFile.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: newFile.path])
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: newFile)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+            guard rename(newFile.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: newFile)
+            throw error
+        }
+    }
+
+    /// The start of the names of the new files that saves of `url` write: hidden, beside it.
+    static func unfinishedPrefix(of url: URL) -> String {
+        ".\(url.lastPathComponent).lockstep-save-"
+    }
+
+    /// Removes the new files left by saves that a crash or a kill cut short.
+    func removeUnfinishedSaves() {
+        let directory = url.deletingLastPathComponent()
+        let prefix = Self.unfinishedPrefix(of: url)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: directory.appending(path: name))
+        }
     }
 }
 

@@ -73,3 +73,39 @@ struct FileStorageKeyTests {
         }
     }
 }
+
+@Suite("A file's saves")
+struct FileStorageSaveTests {
+    private func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "lockstep-saves-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("A save leaves the file and nothing beside it")
+    func saveLeavesOnlyTheFile() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage = FileStorage(url: directory.appending(path: "sync-ups.json"))
+        try await storage.save(Data("first".utf8))
+        try await storage.save(Data("second".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["sync-ups.json"])
+        #expect(try await storage.load() == Data("second".utf8))
+    }
+
+    @Test("A load removes the new files of saves that were cut short, and keeps the last complete save")
+    func loadRemovesUnfinishedSaves() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appending(path: "sync-ups.json")
+        try Data("complete".utf8).write(to: url)
+        // What a save killed before its rename leaves: a hidden new file beside the file.
+        let unfinished = directory.appending(path: ".sync-ups.json.lockstep-save-0A1B")
+        try Data("half".utf8).write(to: unfinished)
+        let other = directory.appending(path: "notes.json")
+        try Data("other".utf8).write(to: other)
+
+        #expect(try await FileStorage(url: url).load() == Data("complete".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["notes.json", "sync-ups.json"])
+    }
+}
