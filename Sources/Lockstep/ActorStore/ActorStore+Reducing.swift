@@ -62,6 +62,7 @@ extension ActorStore {
                 action, origin: origin, state: currentState, middlewares: middlewares, dispatcher: dispatcher,
                 effects: effects, cause: wasObserved ? sequenceNumber : nil, isTracked: isTracked)
         }
+        recordInitialPresenceOnce(in: selectedSideEffects)
         let (selected, positions) = selectedSideEffects.selected(
             state: currentState, action: action, dispatcher: dispatcher)
         return SideEffectRun.after(

@@ -110,6 +110,11 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     /// Whether a reduction has anyone to tell: an observer or a consumer of the state. Without
     /// one, the reducer is all a dispatch does before its side effects.
     @usableFromInline var hasListeners: Bool
+    /// The initial state, until the lifts among the side effects are first asked about an
+    /// action: they are told of it first, so that a case lift knows its case was there before
+    /// the first action (as a `Store` tells them when it is made; an actor's initializer cannot
+    /// reach its dispatcher).
+    private var stateBeforeFirstSelection: State?
     /// The in-flight work that middlewares started under a cancellation id.
     let cancellations = Cancellations()
     // With a context, an action a middleware dispatches is reduced, and its side effects run,
@@ -196,6 +201,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         self.chain = sideEffects.chain
         self.selectedSideEffects = sideEffects.selectors == nil ? nil : sideEffects
         self.selectsSideEffects = sideEffects.selectors != nil
+        self.stateBeforeFirstSelection = sideEffects.selectors == nil ? nil : initialState
         self.observers = ActorStoreObservers(observers, startDrain: startingMainActorDrain)
         self.hasListeners = !self.observers.isEmpty
         let scope = WorkTracking.scope
@@ -265,6 +271,7 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
     @usableFromInline
     func runSelectedMiddlewares(of action: Action) async {
         guard let selectedSideEffects else { return }
+        recordInitialPresenceOnce(in: selectedSideEffects)
         let (selected, positions) = selectedSideEffects.selected(
             state: currentState, action: action, dispatcher: dispatcher)
         if selected.isEmpty { return }
@@ -276,6 +283,14 @@ public actor ActorStore<State: Sendable, Action: Sendable> {
         } else {
             await run.runMiddlewaresOffActor()
         }
+    }
+
+    /// Tells the lifts among the side effects of the initial state, before the first action
+    /// they are asked about.
+    func recordInitialPresenceOnce(in sideEffects: BoundSideEffects<State, Action>) {
+        guard let initialState = stateBeforeFirstSelection else { return }
+        stateBeforeFirstSelection = nil
+        sideEffects.recordInitialPresence(state: initialState, dispatcher: dispatcher)
     }
 
     /// A dispatch in a store with observers, consumers of its state or effects. It waits first

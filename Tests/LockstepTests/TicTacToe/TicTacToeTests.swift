@@ -266,3 +266,56 @@ struct AppCoreTests {
         }
     }
 }
+
+private enum Screen: Equatable, Sendable {
+    case signIn
+    case home
+
+    var signIn: Void? { self == .signIn ? () : nil }
+}
+
+private enum ScreenAction: Equatable, Sendable {
+    case signIn(Bool)
+
+    var signIn: Bool? {
+        if case .signIn(let succeeded) = self { succeeded } else { nil }
+    }
+}
+
+@Suite("Case lifts on an actor store")
+struct CaseLiftActorStoreTests {
+    @Test("The first action, handled in its case and answered by a switch to another case, reports nothing")
+    func firstActionSwitchesTheCase() async {
+        let calls = CallRecorder<Bool>()
+        let store = ActorStore(
+            state: Screen.signIn,
+            reducer: { (state: inout Screen, action: ScreenAction) in
+                if case .signIn(true) = action { state = .home }
+            }
+        ) {
+            scopeMiddleware(
+                { (_: Void, succeeded: Bool, _: Dispatcher<Bool>) in calls.record(succeeded) },
+                case: { $0.signIn }, action: { $0.signIn }, embed: ScreenAction.signIn)
+        }
+        // The sign-in case was there before the first action: its side effects skip the action
+        // that closed it, and nothing is reported as late.
+        await store.dispatch(.signIn(true))
+        #expect(await store.state == .home)
+        #expect(calls.count == 0)
+    }
+}
+
+@Suite("TicTacToe on an actor store")
+struct TicTacToeActorStoreTests {
+    @Test("The first action, a login that switches the app to a new game, reports nothing on an actor store either")
+    func firstActionSwitchesTheCase() async {
+        let store = ActorStore(
+            state: TicTacToeState.login(LoginState()), feature: ticTacToeFeature,
+            services: TicTacToeServices(
+                authentication: .answering(login: AuthenticationResponse(token: "deadbeef", twoFactorRequired: false))))
+        // Login's reducer handles its response, then the app's switches to a new game, in the
+        // first reduction: the login case was there before it, so nothing arrived late.
+        await store.dispatch(.login(.loginResponse(.success(AuthenticationResponse(token: "deadbeef", twoFactorRequired: false)))))
+        #expect(await store.state == .newGame(NewGameState()))
+    }
+}
