@@ -1,7 +1,7 @@
 import IdentifiedCollections
 import Lockstep
 
-// Row actions (forEachReducer, forEachMiddleware) and row stores find a row through
+// Row actions (the list's forEach lift) and row stores find a row through
 // IdentifiedArray's own index(id:), in constant time, instead of searching the rows: Lockstep
 // makes IdentifiedArray a RowsIndexedByID collection.
 
@@ -73,11 +73,6 @@ let bookListCoreReducer: InPlaceReducer<BookListState, BookListAction> = { list,
     }
 }
 
-/// The list's reducer: its own changes, and each row's reducer on its row.
-public let bookListReducer: InPlaceReducer<BookListState, BookListAction> = combineReducers(
-    bookListCoreReducer,
-    forEachReducer(bookRowReducer, state: \BookListState.rows, action: \BookListAction.row)
-)
 
 /// Names the throttled refresh.
 private enum RefreshID: Hashable, Sendable { case refresh }
@@ -109,12 +104,15 @@ public func bookListMiddleware(
     }
 }
 
-/// The list's middlewares: its own, and each row's, lifted to its rows.
-@SideEffectBuilder<BookListState, BookListAction, ReadingListServices>
-public var bookListMiddlewares: [SideEffect<BookListState, BookListAction, ReadingListServices>] {
+/// The list as one feature: its own reducer and middleware, and the row's feature lifted to each
+/// row in one call: the row's reducer runs on its row, and its work is cancelled when the row
+/// is removed.
+public let bookListFeature = Feature<BookListState, BookListAction, ReadingListServices>(
+    reducer: bookListCoreReducer
+) {
     bookListMiddleware
-    forEachMiddleware(bookRowMiddleware, state: \BookListState.rows, action: \BookListAction.row, embed: BookListAction.row)
 }
+.forEach(state: \.rows, action: \.row, embed: BookListAction.row) { bookRowFeature }
 
 /// What the list shows, written against any store of the list; each row gets a model of its
 /// own on the row's child store.

@@ -73,7 +73,7 @@ public let bookRowReducer: InPlaceReducer<BookRowState, BookRowAction> = { row, 
 ///
 /// Once asked for its details, the row follows the query with a bridge that it owns: it gets
 /// the query's current state, then each state after it (loading, loaded or failed, and any
-/// later fetch). Lifted with `forEachMiddleware`, the row's work is cancelled when the row is
+/// later fetch). Lifted with the list's `forEach`, the row's work is cancelled when the row is
 /// removed, which ends the bridge and its subscription to the query; so does cancelling the
 /// task that dispatched `loadDetails`, such as a row view's `.task`.
 public func bookRowMiddleware(
@@ -131,4 +131,9 @@ public final class BookRowModel {
         }
         following.cancel()
     }
+}
+
+/// The row as one feature: its reducer and its side effects.
+public let bookRowFeature = Feature<BookRowState, BookRowAction, ReadingListServices>(reducer: bookRowReducer) {
+    bookRowMiddleware
 }

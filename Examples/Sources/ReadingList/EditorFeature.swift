@@ -56,7 +56,7 @@ public let editorReducer: InPlaceReducer<EditorState, EditorAction> = { editor, 
 /// editor appeared, with a bridge the editor owns, so that a row loading the same details
 /// shares the fetch.
 ///
-/// Lifted with `ifLetMiddleware`, its work is cancelled when the editor is dismissed, which
+/// Lifted with the app's `ifLet`, its work is cancelled when the editor is dismissed, which
 /// ends the bridge and its subscription to the query.
 public func editorMiddleware(
     editor: EditorState,
@@ -96,4 +96,9 @@ public final class EditorModel {
     public func cancel() async {
         await store.dispatch(.cancelTapped)
     }
+}
+
+/// The editor as one feature: its reducer and its side effects.
+public let editorFeature = Feature<EditorState, EditorAction, ReadingListServices>(reducer: editorReducer) {
+    editorMiddleware
 }

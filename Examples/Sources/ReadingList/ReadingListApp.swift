@@ -81,13 +81,6 @@ let presentationReducer: InPlaceReducer<AppState, AppAction> = { state, action i
     }
 }
 
-/// The app's reducer: each feature's reducer lifted to its part of the state.
-public let appReducer: InPlaceReducer<AppState, AppAction> = combineReducers(
-    scopeReducer(bookListReducer, state: \AppState.list, action: \AppAction.list),
-    scopeReducer(searchReducer, state: \AppState.search, action: \AppAction.search),
-    ifLetReducer(editorReducer, state: \AppState.editor, action: \AppAction.editor),
-    presentationReducer
-)
 
 /// What the editor's buttons do to the rest of the app: saving closes the editor and renames
 /// the book's row, which shows the new title at once and saves it; cancelling closes it.
@@ -108,19 +101,19 @@ public func presentationMiddleware(
     }
 }
 
-/// The app's middlewares: each feature's, lifted to its part of the state.
-@SideEffectBuilder<AppState, AppAction, ReadingListServices>
-public var appMiddlewares: [SideEffect<AppState, AppAction, ReadingListServices>] {
-    scopeMiddleware(bookListMiddlewares, state: \AppState.list, action: \AppAction.list, embed: AppAction.list)
-    scopeMiddleware(searchMiddleware, state: \AppState.search, action: \AppAction.search, embed: AppAction.search)
-    ifLetMiddleware(editorMiddleware, state: \AppState.editor, action: \AppAction.editor, embed: AppAction.editor)
+/// The app: its own presentation of the editor, and each feature lifted to its part of the state
+/// in one call, reducer and side effects together.
+public let appFeature = Feature<AppState, AppAction, ReadingListServices>(reducer: presentationReducer) {
     presentationMiddleware
 }
+.scope(state: \.list, action: \.list, embed: AppAction.list) { bookListFeature }
+.scope(state: \.search, action: \.search, embed: AppAction.search) { searchFeature }
+.ifLet(state: \.editor, action: \.editor, embed: AppAction.editor) { editorFeature }
 
 /// A store of the app.
 @MainActor
 public func makeStore(services: ReadingListServices, state: AppState = AppState()) -> Store<AppState, AppAction> {
-    Store(state: state, reducer: appReducer, services: services) { appMiddlewares }
+    Store(state: state, feature: appFeature, services: services)
 }
 
 /// The app's screens, each a model on its feature's child store.

@@ -90,3 +90,8 @@ public final class SearchModel {
         return search.results.map { title in (onList.contains(title) ? "✓ " : "  ") + title }
     }
 }
+
+/// The search as one feature: its reducer and its debounced search.
+public let searchFeature = Feature<SearchState, SearchAction, ReadingListServices>(reducer: searchReducer) {
+    searchMiddleware
+}

@@ -13,7 +13,7 @@ func search<S: ActorStoreProtocol<SearchState, SearchAction>>(_ query: String, i
 
 /// The titles the search finds for "du", on an actor store of the app.
 func searchTitles(services: ReadingListServices) async -> [String] {
-    let store = ActorStore(state: AppState(), reducer: appReducer, services: services) { appMiddlewares }
+    let store = ActorStore(state: AppState(), feature: appFeature, services: services)
     let titles = await search("du", in: store.scope(state: \.search, action: AppAction.search))
     return titles
 }

@@ -11,7 +11,7 @@ struct BookListTests {
     @Test("Load, add and remove, every step asserted with a test store")
     func listFlowsWithTestStore() async {
         let library = TestLibrary()
-        let store = TestStore(state: AppState(), reducer: appReducer, services: testServices(library: library)) { appMiddlewares }
+        let store = TestStore(state: AppState(), feature: appFeature, services: testServices(library: library))
 
         await store.send(.list(.load)) { $0.list.isLoading = true }
         await store.receive(.list(.loaded(.success([dune, mobyDick])))) {
@@ -53,8 +53,8 @@ struct BookListTests {
     @Test("A row's load, asserted with a test store: the query's first, idle state, its loading, then its value; an unknown title is the row's error")
     func rowLoadWithTestStore() async {
         let store = TestStore(
-            state: loadedState([dune, Book(id: 7, title: "Unknown")]), reducer: appReducer,
-            services: testServices()) { appMiddlewares }
+            state: loadedState([dune, Book(id: 7, title: "Unknown")]), feature: appFeature,
+            services: testServices())
 
         let duneLoad = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
         // The bridge's first state is the query's current one: not fetched yet, nothing to show.
@@ -81,7 +81,7 @@ struct BookListTests {
     func rowFollowsItsQueryUntilRemoved() async {
         let queries = OperationClient(storeCreator: .defaultTesting)
         let store = TestStore(
-            state: loadedState(), reducer: appReducer, services: testServices(queries: queries)) { appMiddlewares }
+            state: loadedState(), feature: appFeature, services: testServices(queries: queries))
         let details = queries.store(for: BookDetailsQuery(title: "Dune"))
 
         let load = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
@@ -149,8 +149,8 @@ struct BookListTests {
         let clock = ManualClock()
         let queries = OperationClient(storeCreator: .defaultTesting)
         let store = TestStore(
-            state: loadedState(), reducer: appReducer,
-            services: testServices(clock: clock, latency: .seconds(1), queries: queries)) { appMiddlewares }
+            state: loadedState(), feature: appFeature,
+            services: testServices(clock: clock, latency: .seconds(1), queries: queries))
         let details = queries.store(for: BookDetailsQuery(title: "Dune"))
 
         let load = await store.send(.list(.row(id: 1, action: .loadDetails))) { $0.list.rows[id: 1]?.isLoadingDetails = true }
@@ -170,8 +170,8 @@ struct BookListTests {
         let clock = ManualClock()
         let queries = OperationClient(storeCreator: .defaultTesting)
         let store = TestStore(
-            state: loadedState(), reducer: appReducer,
-            services: testServices(clock: clock, latency: .seconds(1), queries: queries)) { appMiddlewares }
+            state: loadedState(), feature: appFeature,
+            services: testServices(clock: clock, latency: .seconds(1), queries: queries))
         let details = queries.store(for: BookDetailsQuery(title: "Dune"))
         // A fetch already in flight (another screen's, say) that the row joins.
         let fetch = Task { try await details.fetch() }

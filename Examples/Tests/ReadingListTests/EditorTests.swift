@@ -8,7 +8,7 @@ import Testing
 struct EditorTests {
     @Test("Present, load the details, dismiss: every step asserted with a test store")
     func presentAndDismissWithTestStore() async {
-        let store = TestStore(state: loadedState(), reducer: appReducer, services: testServices()) { appMiddlewares }
+        let store = TestStore(state: loadedState(), feature: appFeature, services: testServices())
 
         await store.send(.editBook(id: 1)) { $0.editor = EditorState(book: dune) }
         let appeared = await store.send(.editor(.appeared)) { $0.editor?.isLoading = true }
@@ -102,7 +102,7 @@ struct EditorTests {
     @Test("Saving closes the editor and shows the new title at once; the database confirms it")
     func optimisticSaveSucceeds() async {
         let library = TestLibrary()
-        let store = TestStore(state: loadedState(), reducer: appReducer, services: testServices(library: library)) { appMiddlewares }
+        let store = TestStore(state: loadedState(), feature: appFeature, services: testServices(library: library))
 
         await store.send(.editBook(id: 1)) { $0.editor = EditorState(book: dune) }
         await store.send(.editor(.draftChanged("Dune Messiah"))) { $0.editor?.draft = "Dune Messiah" }
@@ -122,7 +122,7 @@ struct EditorTests {
     @Test("A save the database refuses goes back to the saved title")
     func optimisticSaveRollsBack() async {
         let library = TestLibrary()
-        let store = TestStore(state: loadedState(), reducer: appReducer, services: testServices(library: library)) { appMiddlewares }
+        let store = TestStore(state: loadedState(), feature: appFeature, services: testServices(library: library))
 
         await store.send(.editBook(id: 1)) { $0.editor = EditorState(book: dune) }
         await store.send(.editor(.draftChanged("Moby-Dick"))) { $0.editor?.draft = "Moby-Dick" }

@@ -11,8 +11,8 @@ struct SearchTests {
         let clock = ManualClock()
         let requests = CallRecorder<CatalogRequest>()
         let store = TestStore(
-            state: AppState(), reducer: appReducer,
-            services: testServices(clock: clock, requests: requests)) { appMiddlewares }
+            state: AppState(), feature: appFeature,
+            services: testServices(clock: clock, requests: requests))
 
         await store.send(.search(.queryChanged("d"))) {
             $0.search.query = "d"
