@@ -86,35 +86,21 @@ let appCoreReducer: InPlaceReducer<AppState, AppAction> = { state, action in
     }
 }
 
-/// The reducers of the stack's screens, one call a kind.
-let pathReducer: InPlaceReducer<Path, PathAction> = combineReducers(
-    scopeReducer(syncUpDetailReducer, state: \.detail, action: \.detail),
-    scopeReducer(recordMeetingReducer, state: \.record, action: \.record)
-)
+/// The stack's screens as one feature: each kind's feature lifted to its case in one call (a
+/// past meeting has none).
+let pathFeature = Feature<Path, PathAction, SyncUpsServices>(reducer: { _, _ in })
+    .ifCaseLet(\.detail, action: \.detail) { syncUpDetailFeature }
+    .ifCaseLet(\.record, action: \.record) { recordMeetingFeature }
 
-/// The app's reducer: the list's, the stack's and the app's own. A screen's change to its
-/// sync-up is the list's too: the sync-up is shared.
-public let appReducer: InPlaceReducer<AppState, AppAction> = combineReducers(
-    scopeReducer(syncUpsListReducer, state: \.list, action: \.list),
-    forEachReducer(pathReducer, state: \.path, action: \.path),
-    appCoreReducer
-)
-
-/// The side effects of the stack's screens, one call a kind, and the detail's form, reached through
-/// the detail's destination.
-@SideEffectBuilder<Path, PathAction, SyncUpsServices>
-var pathSideEffects: [SideEffect<Path, PathAction, SyncUpsServices>] {
-    scopeMiddleware(syncUpDetailMiddleware, state: \Path.Cases.detail, action: \PathAction.Cases.detail)
-    scopeMiddleware(recordMeetingMiddleware, state: \Path.Cases.record, action: \PathAction.Cases.record)
-}
-
-/// The app's side effects: the list's, the stack's, and the saving of the sync-ups.
-@SideEffectBuilder<AppState, AppAction, SyncUpsServices>
-public func appSideEffects(persisted: PersistedState<IdentifiedArrayOf<SyncUp>>)
-    -> [SideEffect<AppState, AppAction, SyncUpsServices>]
-{
-    forEachMiddleware(pathSideEffects, state: \AppState.path, action: \AppAction.Cases.path)
-    persistMiddleware(\AppState.list.syncUps, to: persisted, failed: { .list(.saveFailed(message(for: $0))) })
+/// The app: its own pushes and the saving of the sync-ups, the list lifted to its part and the
+/// screens to the stack, each in one call. A screen's change to its sync-up is the list's too:
+/// the sync-up is shared.
+public func appFeature(persisted: PersistedState<IdentifiedArrayOf<SyncUp>>) -> Feature<AppState, AppAction, SyncUpsServices> {
+    Feature(reducer: appCoreReducer) {
+        persistMiddleware(\AppState.list.syncUps, to: persisted, failed: { .list(.saveFailed(message(for: $0))) })
+    }
+    .scope(state: \.list, action: \.list) { syncUpsListFeature }
+    .forEach(state: \.path, action: \.path) { pathFeature }
 }
 
 /// The app's first state: the sync-ups `persisted` holds (none the first time), or an empty list

@@ -191,3 +191,10 @@ private func record(with speech: SpeechClient, dispatch: Dispatcher<RecordMeetin
         await dispatch(.speechFailed)
     }
 }
+
+/// The meeting as one feature: its reducer and its timer, speech and saving.
+public let recordMeetingFeature = Feature<RecordMeetingState, RecordMeetingAction, SyncUpsServices>(
+    reducer: recordMeetingReducer
+) {
+    recordMeetingMiddleware
+}

@@ -171,3 +171,10 @@ public let syncUpDetailMiddleware: Middleware<SyncUpDetailState, SyncUpDetailAct
         break
     }
 }
+
+/// The detail as one feature: its reducer (its destination's included) and its side effects.
+public let syncUpDetailFeature = Feature<SyncUpDetailState, SyncUpDetailAction, SyncUpsServices>(
+    reducer: syncUpDetailReducer
+) {
+    syncUpDetailMiddleware
+}

@@ -95,3 +95,5 @@ public let syncUpsListReducer: InPlaceReducer<SyncUpsListState, SyncUpsListActio
     ifLetReducer(state: \.alert, action: \.alert)
 )
 
+/// The list as a feature: its reducer; it has no side effects of its own.
+public let syncUpsListFeature = Feature<SyncUpsListState, SyncUpsListAction, SyncUpsServices>(reducer: syncUpsListReducer)

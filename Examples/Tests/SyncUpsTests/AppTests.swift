@@ -10,10 +10,12 @@ import Testing
 @MainActor
 @Suite("SyncUps: the app")
 struct AppTests {
-    @Test("List, detail, meeting, and back: each screen pushed by an action, popped by the stack's binding")
-    func navigation() async {
+    @Test(
+        "List, detail, meeting, and back: each screen pushed by an action, popped by the stack's binding",
+        arguments: Composition.allCases)
+    func navigation(composition: Composition) async {
         let harness = Harness()
-        let store = await harness.makeStore()
+        let store = await harness.makeStore(composition: composition)
 
         await store.send(.list(.syncUpTapped(id: SyncUp.design.id))) {
             $0.path.append(.detail(SyncUpDetailState(syncUp: Shared(value: .design))))

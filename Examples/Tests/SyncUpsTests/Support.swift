@@ -69,6 +69,12 @@ extension SyncUp {
     )
 }
 
+/// How a test composes the app: as `appFeature`, one lift per feature, or with the separate
+/// lifters (`appReducer` and `appSideEffects`), which the Navigation article shows.
+enum Composition: CaseIterable, Sendable {
+    case feature, separateLifters
+}
+
 /// A test's doubles: the meeting's clock, the recognizer's transcripts, the settings app and the
 /// file of sync-ups, in memory. Its store's ids count up from `UUID(0)` and its date is
 /// `testDate` (swift-dependencies' `.incrementing` and `.constant`).
@@ -100,6 +106,7 @@ final class Harness {
     /// The app's test store, launched from the storage, with the screens `path` makes of the
     /// launched state pushed on the list.
     func makeStore(
+        composition: Composition = .feature,
         path: (AppState) -> StackState<Path> = { _ in StackState() },
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -116,11 +123,18 @@ final class Harness {
             $0.date = .constant(testDate)
             $0.settings.open = { openedSettings.record() }
         } store: {
-            TestStore(
-                state: state, reducer: appReducer, services: services,
-                fileID: fileID, filePath: filePath, line: line, column: column
-            ) {
-                appSideEffects(persisted: persisted)
+            switch composition {
+            case .feature:
+                TestStore(
+                    state: state, feature: appFeature(persisted: persisted), services: services,
+                    fileID: fileID, filePath: filePath, line: line, column: column)
+            case .separateLifters:
+                TestStore(
+                    state: state, reducer: appReducer, services: services,
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                ) {
+                    appSideEffects(persisted: persisted)
+                }
             }
         }
     }
