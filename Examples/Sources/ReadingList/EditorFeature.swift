@@ -20,23 +20,23 @@ public struct EditorState: Equatable, Sendable, Identifiable {
     }
 }
 
-/// What happens in the editor.
-public enum EditorAction: Equatable, Sendable {
+/// What happens in the editor. The title field binds to `draft` with the binding action.
+public enum EditorAction: BindableAction, Equatable, Sendable {
     /// The editor appeared: follow the book's details query.
     case appeared
     /// The book's details query changed: loading, loaded or failed. The first is the query's
     /// state when the editor subscribes.
     case detailsChanged(BookDetailsStatus)
-    /// The user typed a title.
-    case draftChanged(String)
+    /// The user typed a title: a binding of `draft`.
+    case binding(BindingAction<EditorState>)
     /// Save the draft and close the editor.
     case saveTapped
     /// Close the editor without saving.
     case cancelTapped
 }
 
-/// The editor's reducer.
-public let editorReducer: InPlaceReducer<EditorState, EditorAction> = { editor, action in
+/// The editor's own reducer.
+let editorCoreReducer: InPlaceReducer<EditorState, EditorAction> = { editor, action in
     switch action {
     case .appeared:
         editor.isLoading = true
@@ -45,12 +45,13 @@ public let editorReducer: InPlaceReducer<EditorState, EditorAction> = { editor, 
         guard !query.isBlank else { break }
         editor.isLoading = query.isLoading
         editor.details = query.details
-    case .draftChanged(let draft):
-        editor.draft = draft
-    case .saveTapped, .cancelTapped:
+    case .binding, .saveTapped, .cancelTapped:
         break
     }
 }
+
+/// The editor's reducer: the bindings' (the title field sets `draft`), then the editor's own.
+public let editorReducer: InPlaceReducer<EditorState, EditorAction> = combineReducers(bindingReducer(), editorCoreReducer)
 
 /// The editor's side effect: following the details query of the book as it was when the
 /// editor appeared, with a bridge the editor owns, so that a row loading the same details
@@ -84,7 +85,7 @@ public final class EditorModel {
 
     /// The user typed `title`.
     public func titleChanged(_ title: String) {
-        store.send(.draftChanged(title))
+        store.send(.binding(.set(\.draft, title)))
     }
 
     /// Saves the draft and closes the editor; returns once the save is finished.

@@ -42,7 +42,7 @@ struct EditorTests {
         #expect(!editor.isActive)
         #expect(editor.draft == "Moby-Dick")
         await withKnownIssue {
-            await editor.dispatch(.draftChanged("late"))
+            await editor.dispatch(.binding(.set(\.draft, "late")))
         } matching: { $0.description.contains("whose state is gone") }
     }
 
@@ -105,7 +105,7 @@ struct EditorTests {
         let store = TestStore(state: loadedState(), feature: appFeature, services: testServices(library: library))
 
         await store.send(.editBook(id: 1)) { $0.editor = EditorState(book: dune) }
-        await store.send(.editor(.draftChanged("Dune Messiah"))) { $0.editor?.draft = "Dune Messiah" }
+        await store.send(.editor(.binding(.set(\.draft, "Dune Messiah")))) { $0.editor?.draft = "Dune Messiah" }
         await store.send(.editor(.saveTapped))
         await store.receive(.dismissEditor) { $0.editor = nil }
         await store.receive(.list(.row(id: 1, action: .rename("Dune Messiah")))) {
@@ -125,7 +125,7 @@ struct EditorTests {
         let store = TestStore(state: loadedState(), feature: appFeature, services: testServices(library: library))
 
         await store.send(.editBook(id: 1)) { $0.editor = EditorState(book: dune) }
-        await store.send(.editor(.draftChanged("Moby-Dick"))) { $0.editor?.draft = "Moby-Dick" }
+        await store.send(.editor(.binding(.set(\.draft, "Moby-Dick")))) { $0.editor?.draft = "Moby-Dick" }
         await store.send(.editor(.saveTapped))
         await store.receive(.dismissEditor) { $0.editor = nil }
         await store.receive(.list(.row(id: 1, action: .rename("Moby-Dick")))) {

@@ -40,7 +40,7 @@ struct ViewModelTests {
         model.titleChanged("Dune Messiah")
         await model.save()
 
-        #expect(mock.recordedActions == [.draftChanged("Dune Messiah"), .saveTapped])
+        #expect(mock.recordedActions == [.binding(.set(\.draft, "Dune Messiah")), .saveTapped])
     }
 
     @Test("The search model shows what the search is doing")
