@@ -2,7 +2,7 @@ import Foundation
 import IssueReporting
 import Lockstep
 
-/// A ``Shared`` value kept in a JSON file: TCA's `@Shared(.fileStorage(url))`.
+/// A `Shared` value kept in a JSON file: TCA's `@Shared(.fileStorage(url))`.
 ///
 /// ```swift
 /// struct SyncUpsListState: Equatable {
@@ -19,7 +19,7 @@ import Lockstep
 /// the file: it is left for the app, or the user, to recover.
 ///
 /// Under a test, no file is touched: the value starts from its default and lives in memory, one
-/// value per test, as with ``InMemoryKey``. A test of the file itself makes its key with
+/// value per test, as with Lockstep's `InMemoryKey`. A test of the file itself makes its key with
 /// `usesFileUnderTests: true`, and ``flush()`` waits for the saves.
 public struct FileStorageKey<Value: Codable & Equatable & Sendable>: SharedKey {
     /// The file.
