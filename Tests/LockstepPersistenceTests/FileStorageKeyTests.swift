@@ -109,3 +109,56 @@ struct FileStorageSaveTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["notes.json", "sync-ups.json"])
     }
 }
+
+@Suite("Shared values in UserDefaults")
+struct AppStorageKeyTests {
+    /// Runs `body` with a suite of defaults of its own, removed afterwards.
+    private func withDefaults(_ body: (String, UserDefaults) throws -> Void) rethrows {
+        let name = "lockstep-tests-\(UUID().uuidString)"
+        let defaults = UserDefaults(suiteName: name)!
+        defer { defaults.removePersistentDomain(forName: name) }
+        try body(name, defaults)
+    }
+
+    @Test("Under a test, .appStorage touches no defaults: the value starts from its default and two holders share it")
+    func inMemoryUnderATest() {
+        @Shared(.appStorage("AppStorageKeyTests.isMuted")) var isMuted = false
+        @Shared(.appStorage("AppStorageKeyTests.isMuted")) var same = true
+        isMuted = true
+        #expect(same)
+        #expect(UserDefaults.standard.object(forKey: "AppStorageKeyTests.isMuted") == nil)
+    }
+
+    @Test("With the defaults asked for, each write is kept in them, and a value they hold starts the shared value")
+    func writesAndReadsTheDefaults() {
+        withDefaults { suite, defaults in
+            let key = AppStorageKey<Int>("count", suiteName: suite, usesDefaultsUnderTests: true)
+            @Shared(key) var count = 0
+            count += 2
+            #expect(defaults.integer(forKey: "count") == 2)
+
+            defaults.set("Ada", forKey: "name")
+            @Shared(AppStorageKey<String>("name", suiteName: suite, usesDefaultsUnderTests: true)) var name = ""
+            #expect(name == "Ada")
+        }
+    }
+
+    @Test("Each kind of value goes to the defaults and back; a value of another type reads as none")
+    func roundTrips() {
+        withDefaults { _, defaults in
+            func roundTrip<V: AppStorageValue & Equatable>(_ value: V) -> V? {
+                value.write(to: defaults, forKey: "value")
+                return V.read(from: defaults, forKey: "value")
+            }
+            #expect(roundTrip(true) == true)
+            #expect(roundTrip(42) == 42)
+            #expect(roundTrip(2.5) == 2.5)
+            #expect(roundTrip("text") == "text")
+            #expect(roundTrip(Data([1, 2, 3])) == Data([1, 2, 3]))
+            #expect(roundTrip(Date(timeIntervalSince1970: 1_000)) == Date(timeIntervalSince1970: 1_000))
+            #expect(roundTrip(URL(string: "https://example.com/a")!) == URL(string: "https://example.com/a")!)
+            defaults.set("not a number", forKey: "number")
+            #expect(Int.read(from: defaults, forKey: "number") == nil)
+        }
+    }
+}
