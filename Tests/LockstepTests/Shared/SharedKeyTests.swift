@@ -106,6 +106,43 @@ struct SharedKeyTests {
     }
 }
 
+extension SharedKey where Self == InMemoryKey<[String]>.Default {
+    fileprivate static var titles: Self { Self[.inMemory("SharedKeyTests.titles"), default: []] }
+}
+
+private struct TitlesState: Equatable, Sendable {
+    @Shared(.titles) var titles
+    var draft = ""
+}
+
+private enum TitlesAction: Equatable, Sendable {
+    case draftChanged(String)
+    case addTapped
+}
+
+@Suite("A keyed value in a test store, as TCA tests write it")
+struct SharedKeyTestStoreTests {
+    @Test("A reducer's write to a keyed value is asserted with $0.$titles.withLock; the test's own @Shared of the key sees it")
+    @MainActor
+    func assertedWithWithLock() async {
+        @Shared(.titles) var titles = ["Seeded"]
+        let store = TestStore(state: TitlesState(), reducer: { (state: inout TitlesState, action: TitlesAction) in
+            switch action {
+            case .draftChanged(let draft): state.draft = draft
+            case .addTapped:
+                state.$titles.withLock { $0.append(state.draft) }
+                state.draft = ""
+            }
+        })
+        await store.send(.draftChanged("Design")) { $0.draft = "Design" }
+        await store.send(.addTapped) {
+            $0.draft = ""
+            $0.$titles.withLock { $0 = ["Seeded", "Design"] }
+        }
+        #expect(titles == ["Seeded", "Design"])
+    }
+}
+
 /// A key whose storage records what it is asked to save.
 private struct RecordingKey: SharedKey {
     let id: String
