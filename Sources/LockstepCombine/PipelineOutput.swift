@@ -100,9 +100,15 @@ final class PipelineRun<Action: Sendable>: Sendable {
         }
         guard isFirst else { return }
         let subject = SubjectBox(PassthroughSubject<Action, Never>())
-        let input = subject.subject.handleEvents(receiveSubscription: { [weak self] _ in
-            self?.feed(subject)
-        })
+        // The feeding task starts when the pipeline subscribes, and may send the first action
+        // before the pipeline's demand has reached the subject, which a `PassthroughSubject`
+        // drops: the buffer asks the subject for everything as soon as it subscribes (before
+        // the pipeline hears of the subscription) and keeps each action until it is asked for.
+        let input = subject.subject
+            .buffer(size: Int.max, prefetch: .byRequest, whenFull: .dropNewest)
+            .handleEvents(receiveSubscription: { [weak self] _ in
+                self?.feed(subject)
+            })
         let cancellable = pipeline(input.eraseToAnyPublisher()).sink(
             receiveCompletion: { [weak self] _ in self?.finish() },
             receiveValue: { [weak self] action in self?.emit(action) }
