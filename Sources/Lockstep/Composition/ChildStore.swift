@@ -192,12 +192,8 @@ extension ChildStore where Action: BindableAction, Action.State == State {
     public subscript<Value: Equatable & Sendable>(
         dynamicMember keyPath: WritableKeyPath<State, Value> & Sendable
     ) -> Value {
-        get {
-            link.observe(keyPath)
-            return unobservedState[keyPath: keyPath]
-        }
-        set {
-            send(.binding(.set(keyPath, newValue)))
-        }
+        // Read as any field is: the `KeyPath` form.
+        get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
+        set { send(.binding(.set(keyPath, newValue))) }
     }
 }

@@ -45,20 +45,12 @@ extension Feature {
                 let lifted = forEachMiddleware(
                     sideEffect.pullback(services: services).middleware, state: state, action: action, embed: embed,
                     fileID: fileID, line: line)
-                guard let selects = lifted.selects else { return lifted }
                 // A row action for a row that is gone (removed by the parent's reducer in the same
-                // step, or reported late by the reducer above) is skipped silently; asked with no
-                // action, the lift still cancels the work of removed rows.
-                return SideEffect(
-                    lifted.middleware,
-                    selects: { parentState, parentAction, dispatch in
-                        if let (id, _) = parentAction.flatMap(action),
-                            lookup.index(parentState[keyPath: state], id) == nil
-                        {
-                            return selects(parentState, nil, dispatch)
-                        }
-                        return selects(parentState, parentAction, dispatch)
-                    })
+                // step, or reported late by the reducer above) is skipped silently.
+                return lifted.skippingActionsOfGoneChildren { parentState, parentAction in
+                    guard let (id, _) = action(parentAction) else { return false }
+                    return lookup.index(parentState[keyPath: state], id) == nil
+                }
             })
     }
 

@@ -36,43 +36,29 @@ extension Feature {
         _ screen: () -> Feature<Element, ElementAction, ScreenServices>
     ) -> Feature where State: Sendable, Services: Sendable {
         let screen = screen()
-        let screenReducer = screen.reducer
         // One reducer for pushes and screen actions, before the parent's; one for pops, after it.
-        let beforeParent = forEachReducer(
-            screenReducer, state: state,
-            action: { (parentAction: Action) -> StackAction<Element, ElementAction>? in
-                guard let stackAction = action(parentAction), !stackAction.isPop else { return nil }
-                return stackAction
-            },
-            fileID: fileID, line: line)
-        let afterParent = forEachReducer(
-            screenReducer, state: state,
-            action: { (parentAction: Action) -> StackAction<Element, ElementAction>? in
-                guard let stackAction = action(parentAction), stackAction.isPop else { return nil }
-                return stackAction
-            },
-            fileID: fileID, line: line)
+        func stackReducer(forPops pops: Bool) -> InPlaceReducer<State, Action> {
+            forEachReducer(
+                screen.reducer, state: state,
+                action: { (parentAction: Action) -> StackAction<Element, ElementAction>? in
+                    guard let stackAction = action(parentAction), stackAction.isPop == pops else { return nil }
+                    return stackAction
+                },
+                fileID: fileID, line: line)
+        }
         let lifted = forEachMiddleware(
             screen.sideEffects.map { $0.pullback(services: services) },
             state: state, action: action, embed: embed, fileID: fileID, line: line)
         return adding(
-            childReducer: beforeParent,
-            afterParent: afterParent,
+            childReducer: stackReducer(forPops: false),
+            afterParent: stackReducer(forPops: true),
+            // A screen action for a screen that is gone (removed by the parent's reducer in the
+            // same step, or reported by the reducer above) is skipped silently.
             childSideEffects: lifted.map { sideEffect in
-                guard let selects = sideEffect.selects else { return sideEffect }
-                // A screen action for a screen that is gone (removed by the parent's reducer in
-                // the same step, or reported by the reducer above) is skipped silently; asked
-                // with no action, the lift still cancels the work of popped screens.
-                return SideEffect(
-                    sideEffect.middleware,
-                    selects: { parentState, parentAction, dispatch in
-                        if case .element(let id, _)? = parentAction.flatMap(action),
-                            parentState[keyPath: state][id: id] == nil
-                        {
-                            return selects(parentState, nil, dispatch)
-                        }
-                        return selects(parentState, parentAction, dispatch)
-                    })
+                sideEffect.skippingActionsOfGoneChildren { parentState, parentAction in
+                    guard case .element(let id, _)? = action(parentAction) else { return false }
+                    return parentState[keyPath: state][id: id] == nil
+                }
             })
     }
 

@@ -103,6 +103,24 @@ extension SideEffect {
     }
 }
 
+extension SideEffect {
+    /// This lifted side effect, asked with no action about a child action when `isGone` says the
+    /// child it names is not in the state after the reducer (the parent's reducer removed it for
+    /// that very action, or it was already gone, which the child's reducer reports): the child's
+    /// side effects skip the action silently, and the lift still cancels the removed child's work.
+    func skippingActionsOfGoneChildren(
+        _ isGone: @escaping @Sendable (State, Action) -> Bool
+    ) -> SideEffect {
+        guard let selects else { return self }
+        return SideEffect(
+            middleware,
+            selects: { state, action, dispatch in
+                if let action, isGone(state, action) { return selects(state, nil, dispatch) }
+                return selects(state, action, dispatch)
+            })
+    }
+}
+
 /// Reports a child action that its lifted feature received after the child was gone.
 func reportMissingFeatureState<ChildAction>(_ action: ChildAction, what: String, site: String) {
     reportMissingChildState(action, what: what, site: site, lift: "the feature lifted")

@@ -380,12 +380,8 @@ extension Store where Action: BindableAction, Action.State == State {
     public subscript<Value: Equatable & Sendable>(
         dynamicMember keyPath: WritableKeyPath<State, Value> & Sendable
     ) -> Value {
-        get {
-            observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: { $0 == $1 })
-            return currentState[keyPath: keyPath]
-        }
-        set {
-            send(.binding(.set(keyPath, newValue)))
-        }
+        // Read as any field is: the `KeyPath` form.
+        get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
+        set { send(.binding(.set(keyPath, newValue))) }
     }
 }
