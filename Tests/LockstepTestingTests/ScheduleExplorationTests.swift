@@ -215,14 +215,7 @@ struct ScheduleExplorationTests {
         let issues = ReportedIssues()
         await withKnownIssue {
             await exploreSchedules(replaying: Self.pinnedFailure.seed) {
-                let services = WalletServices()
-                let store = TestStore(
-                    state: WalletState(), reducer: walletReducer, services: services,
-                    middlewares: [rewardMiddleware, bonusMiddleware])
-                store.exhaustivity = .off
-                await store.send(.levelCompleted)
-                let balance = await services.wallet.balance
-                expectNoDifference(balance, 15)
+                _ = await completeLevel()
             }
         } matching: { issue in
             issues.record(issue)
