@@ -1,6 +1,5 @@
 import Dependencies
 import Lockstep
-import Synchronization
 
 /// The dependencies a store keeps: every operation the store runs (a reducer, the side effects
 /// of an action, the start of an effect), from whatever task, reads them through `@Dependency`.
@@ -8,10 +7,10 @@ import Synchronization
 /// A test store's can be changed between steps (`store.dependencies.uuid = .incrementing`);
 /// work already running keeps what it started with, as a task keeps its task-locals.
 final class DependenciesContext: StoreContext {
-    private let values: Mutex<DependencyValues>
+    private let values: Lock<DependencyValues>
 
     init(_ values: DependencyValues) {
-        self.values = Mutex(values)
+        self.values = Lock(values)
     }
 
     /// The dependencies the store's operations read from now on.

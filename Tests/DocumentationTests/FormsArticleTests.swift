@@ -6,7 +6,6 @@ import SwiftUIStandIns
 import Lockstep
 import LockstepTesting
 import Observation
-import Synchronization
 import Testing
 
 /// The SwiftUI article's forms, animations, links and `observe`, driven as the article says.
@@ -113,7 +112,7 @@ struct FormsArticleTests {
 
     /// The animation of the transaction in which `send` changed `showsDetails`.
     private func animations(of send: () -> Void, in store: Store<ProfileEditorState, ProfileEditorAction>) -> [Animation?] {
-        let seen = Mutex<[Animation?]>([])
+        let seen = Lock<[Animation?]>([])
         withObservationTracking {
             _ = store.showsDetails
         } onChange: {

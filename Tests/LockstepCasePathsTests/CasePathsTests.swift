@@ -1,5 +1,5 @@
 import LockstepCasePathsTesting
-import Synchronization
+import Lockstep
 import Testing
 
 // An app of four features whose actions are @CasePathable: a search, a presented detail, rows
@@ -134,7 +134,7 @@ struct MixedState: Equatable, Sendable {
 
 /// Strings appended from any task.
 final class Recorder: Sendable {
-    private let strings = Mutex<[String]>([])
+    private let strings = Lock<[String]>([])
 
     func append(_ string: String) { strings.withLock { $0.append(string) } }
     var values: [String] { strings.withLock { $0 } }

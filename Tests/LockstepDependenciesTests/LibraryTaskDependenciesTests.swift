@@ -6,7 +6,6 @@ import LockstepDependencies
 import LockstepDependenciesTesting
 import LockstepQuery
 import LockstepTesting
-import Synchronization
 import Testing
 
 /// Reads its result from `uuid`; fails its first `failures` attempts.
@@ -30,7 +29,7 @@ private struct StampQuery: QueryRequest, Hashable {
 
     final class Attempts: Hashable, Sendable {
         let failures: Int
-        private let count = Mutex(0)
+        private let count = Lock(0)
 
         init(failures: Int) { self.failures = failures }
 

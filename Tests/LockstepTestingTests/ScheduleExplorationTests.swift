@@ -1,7 +1,7 @@
 import Foundation
 import CustomDump
 import LockstepTesting
-import Synchronization
+import Lockstep
 import Testing
 
 // exploreSchedules runs a test under many orders of its work and replays a failing one by its
@@ -96,7 +96,7 @@ private func completeLevel(checking: Bool = true) async -> RaceOutcome {
 
 /// The issues a block reported, collected from `withKnownIssue`'s matcher.
 private final class ReportedIssues: Sendable {
-    private let messages = Mutex<[String]>([])
+    private let messages = Lock<[String]>([])
 
     var all: [String] {
         messages.withLock { $0 }

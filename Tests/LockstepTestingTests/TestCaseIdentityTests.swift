@@ -1,5 +1,5 @@
 @testable import LockstepTesting
-import Synchronization
+import Lockstep
 import Testing
 
 // The toolkit tells the cases of a parameterized test apart by their description, as Swift
@@ -9,7 +9,7 @@ import Testing
 @Suite("Test case identity")
 struct TestCaseIdentityTests {
     /// The identities seen by the cases of `eachCaseHasAnIdentityOfItsOwn`, kept until the process ends.
-    private static let seen = Mutex<[String]>([])
+    private static let seen = Lock<[String]>([])
 
     @Test("Each case of a parameterized test, equal arguments included, has an identity of its own", arguments: [7, 7, 8, 9, 9])
     func eachCaseHasAnIdentityOfItsOwn(value: Int) async throws {

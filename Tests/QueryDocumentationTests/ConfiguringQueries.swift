@@ -3,7 +3,6 @@
 import Lockstep
 import LockstepQuery
 import LockstepTesting
-import Synchronization
 import Testing
 
 // MARK: - A query configured where it is made
@@ -59,10 +58,10 @@ extension ConfiguredInSetup.Query {
 
 /// A user API that fails a number of times, then answers.
 final class FlakyUserAPI: UserAPI {
-    private let remainingFailures: Mutex<Int>
+    private let remainingFailures: Lock<Int>
 
     init(failures: Int) {
-        remainingFailures = Mutex(failures)
+        remainingFailures = Lock(failures)
     }
 
     struct Unreachable: Error {}

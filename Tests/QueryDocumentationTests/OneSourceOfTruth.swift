@@ -1,7 +1,6 @@
 // The code of the article "One source of truth with the store"
 // (Sources/LockstepQuery/Documentation.docc/OneSourceOfTruth.md), which quotes it, and its tests.
 import LockstepTesting
-import Synchronization
 import Testing
 import Lockstep
 import LockstepQuery
@@ -70,7 +69,7 @@ struct UnimplementedTodoAPI: TodoAPI {
 
 /// Stands for the app's API client, which would call the server: a list in memory.
 final class LiveTodoAPI: TodoAPI {
-    private let list = Mutex<[String]>([])
+    private let list = Lock<[String]>([])
 
     func todos() async throws -> [String] {
         list.withLock { $0 }

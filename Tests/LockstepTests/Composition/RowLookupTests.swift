@@ -1,11 +1,10 @@
 import IdentifiedCollections
 import Lockstep
-import Synchronization
 import Testing
 
 /// How often rows were read by position and found by id, shared by the copies of a collection.
 final class RowReads: Sendable {
-    private let counts = Mutex((elementReads: 0, idLookups: 0))
+    private let counts = Lock((elementReads: 0, idLookups: 0))
 
     var elementReads: Int { counts.withLock { $0.elementReads } }
     var idLookups: Int { counts.withLock { $0.idLookups } }
@@ -246,7 +245,7 @@ struct RowLookupTests {
     @Test("forEachMiddleware finds the row of a RowsIndexedByID collection through index(id:)")
     func forEachMiddlewareAsksTheIndex() async {
         let reads = RowReads()
-        let seen = Mutex<[CountedRow]>([])
+        let seen = Lock<[CountedRow]>([])
         let store = Store(
             state: RowsState(rows: IndexedRows(count: 1_000, reads: reads)), reducer: rowsReducer(IndexedRows.self)) {
             forEachMiddleware(
