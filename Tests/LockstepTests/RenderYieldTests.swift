@@ -1,3 +1,4 @@
+import Foundation
 @testable import LockstepFixtures
 import Lockstep
 import Observation
@@ -7,17 +8,34 @@ import Testing
 /// effects start, happens only when an observer that read through the store was notified.
 ///
 /// Each test tells a yield from no yield with no timing: a job the main actor queued before the
-/// dispatch runs before a main-actor middleware starts only if the dispatch yielded (the
-/// middleware is called on the main actor, so nothing else lets the queued job run).
+/// dispatch runs before the middleware starts only if the dispatch yielded, since the middleware
+/// otherwise starts on the main thread within the dispatch, so nothing else lets the queued job
+/// run first.
 @MainActor
 @Suite("Render yield")
 struct RenderYieldTests {
-    /// A middleware isolated to the main actor, as a UI's is: it records whether `queued` ran
-    /// before it started.
+    /// A middleware that records, at its first line, whether `queued` ran before it started.
+    ///
+    /// It takes the isolation with which each middleware runner starts it on the main thread
+    /// within the dispatch: the chained runner starts it in a nonisolated immediate task, where a
+    /// nonisolated middleware runs at once and a main-actor one would be enqueued on the main
+    /// actor; the task-group runner awaits one middleware directly from the main actor, where a
+    /// main-actor middleware runs at once and a nonisolated one would leave for another thread.
     func recordingMiddleware(
         _ events: Recorder<String>
     ) -> PlainMiddleware<Counter, CounterAction> {
-        { @MainActor _, _, _ in events.append("middleware started") }
+        if Self.takesTaskGroupRunner {
+            return { @MainActor _, _, _ in events.append("middleware started") }
+        }
+        return { _, _, _ in events.append("middleware started") }
+    }
+
+    /// Whether the build runs middlewares with the task-group runner (the OS versions before 26,
+    /// and a Linux build made with LOCKSTEP_TASK_GROUP_RUNNER).
+    nonisolated static var takesTaskGroupRunner: Bool {
+        if ProcessInfo.processInfo.environment["LOCKSTEP_TASK_GROUP_RUNNER"] != nil { return true }
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) { return false }
+        return true
     }
 
     /// Dispatches `action` right after queueing a main-actor job, and returns the order in which

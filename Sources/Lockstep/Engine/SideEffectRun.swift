@@ -93,7 +93,18 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         case 0:
             return
         case 1:
-            // One middleware needs no task group: awaiting it directly is structured already.
+            #if !LOCKSTEP_TASK_GROUP_RUNNER
+            // From the main actor, the chained runner's immediate task keeps a middleware that
+            // needs no executor of its own on the main thread (see `runChained`).
+            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *),
+               isolation is MainActor, !isTracked, !Task.isCancelled {
+                await runChained()
+                return
+            }
+            #endif
+            // Elsewhere one middleware needs no task: awaiting it directly is structured already,
+            // and from an actor on the global executor's threads (an `ActorStore`) it leaves the
+            // actor with a switch on the same thread.
             if let chain, cause == nil {
                 await chain.run(0, nil, state, action, dispatcher)
             } else {
@@ -182,40 +193,62 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         await run()
     }
 
-    /// Runs the middlewares concurrently with as few tasks as they need: one immediate child task
-    /// calls the middlewares one after another, synchronously on the caller's executor, for as
-    /// long as each returns without suspending; when one suspends, the next middleware is started
-    /// in a new immediate child task. So middlewares that ignore the action cost a call each, and
-    /// a middleware that suspends never holds up the ones after it.
+    /// Runs the middlewares concurrently with as few tasks as they need: one immediate task calls
+    /// the middlewares one after another, synchronously on the caller's thread, for as long as
+    /// each returns without suspending; when one suspends, the next middleware is started in a new
+    /// immediate task. So middlewares that ignore the action cost a call each, and a middleware
+    /// that suspends never holds up the ones after it.
+    ///
+    /// The tasks are nonisolated, so a middleware that needs no executor of its own runs on the
+    /// caller's thread without a hop: on a `Store`, the main thread. Awaiting a nonisolated
+    /// middleware directly from the main actor would hop to the global executor and back, two
+    /// thread switches a dispatch. They are ``ImmediateTasks``, awaited before the run returns and
+    /// cancelled with the dispatching task, rather than the immediate children of a task group:
+    /// waiting for a task group suspends its parent even when every child has finished, and a
+    /// suspended dispatch on the main actor resumes in a main-queue job.
     ///
     /// It is inlinable, as the dispatch that calls it is, so that the app's module specializes it
-    /// for the app's state and action types, and its child calls the middlewares directly,
-    /// capturing only what they take: on an ``ActorStore`` with twenty middlewares that ignore
-    /// the action, calling them through `runChain` and `call` cost a third more.
+    /// for the app's state and action types, and its tasks call the middlewares directly,
+    /// capturing only what they take.
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @inlinable
     func runChained(isolation: isolated (any Actor)? = #isolation) async {
-        guard cause == nil, !isTracked else {
-            await runChainedWithBookkeeping()
+        // A tracked store's middlewares are units of tracked work in a task group (they take the
+        // test's executor preference with them); a cancelled caller's middlewares start
+        // cancelled, as a task group's children do, where an immediate task would run until its
+        // first suspension before it could be cancelled.
+        guard !isTracked, !Task.isCancelled else {
+            await runChainedInTaskGroup()
+            return
+        }
+        var tasks = ImmediateTasks()
+        let (state, action, dispatcher) = (state, action, dispatcher)
+        guard middlewares.count > 1 else {
+            if cause != nil {
+                tasks.start(runChainOperation(from: 0, queue: nil))
+            } else if let chain {
+                tasks.start { await chain.run(0, nil, state, action, dispatcher) }
+            } else {
+                let middleware = middlewares[0]
+                tasks.start { await middleware(state, action, dispatcher) }
+            }
+            await tasks.waitForAll()
             return
         }
         let queue = MiddlewareQueue(count: middlewares.count)
-        if let chain {
-            let (state, action, dispatcher) = (state, action, dispatcher)
-            await withDiscardingTaskGroup { group in
-                while let first = queue.take() {
-                    group.addImmediateTask {
-                        await chain.run(first, queue, state, action, dispatcher)
-                    }
-                }
-            }
-            return
-        }
-        // The child captures the four values it needs rather than the whole run.
-        let (middlewares, state, action, dispatcher) = (middlewares, state, action, dispatcher)
-        await withDiscardingTaskGroup { group in
+        if cause != nil {
             while let first = queue.take() {
-                group.addImmediateTask {
+                tasks.start(runChainOperation(from: first, queue: queue))
+            }
+        } else if let chain {
+            while let first = queue.take() {
+                tasks.start { await chain.run(first, queue, state, action, dispatcher) }
+            }
+        } else {
+            // The task captures the values it needs rather than the whole run.
+            let middlewares = middlewares
+            while let first = queue.take() {
+                tasks.start {
                     var index = first
                     while true {
                         await middlewares[index](state, action, dispatcher)
@@ -225,6 +258,13 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
                 }
             }
         }
+        await tasks.waitForAll()
+    }
+
+    /// ``runChain(from:queue:)`` as the operation of an immediate task.
+    @usableFromInline
+    func runChainOperation(from first: Int, queue: MiddlewareQueue?) -> @Sendable () async -> Void {
+        { await runChain(from: first, queue: queue) }
     }
 
     /// The current task's unit of tracked work, for a tracked store's run; `nil` for any other.
@@ -232,12 +272,13 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
         isTracked ? WorkTracking.unit : nil
     }
 
-    /// ``runChained(isolation:)`` for a store with observers, whose middlewares run with this
-    /// action as their task-local cause, or for a tracked store, where each child is a unit of
-    /// tracked work of its own and the parent waits for them without counting as running.
+    /// ``runChained(isolation:)`` in the children of a task group: for a tracked store, where
+    /// each child is a unit of tracked work of its own, takes the test's executor preference with
+    /// it, and the parent waits for them without counting as running; and for a cancelled
+    /// caller, whose children start cancelled.
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     @usableFromInline
-    func runChainedWithBookkeeping(isolation: isolated (any Actor)? = #isolation) async {
+    func runChainedInTaskGroup(isolation: isolated (any Actor)? = #isolation) async {
         let queue = MiddlewareQueue(count: middlewares.count)
         let children = trackedUnit.map { ChildTasks(parent: $0) }
         await withDiscardingTaskGroup { group in
@@ -260,11 +301,11 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
 
     /// Calls middleware `first`, then each middleware not started yet, until none is left.
     @usableFromInline
-    func runChain(from first: Int, queue: MiddlewareQueue) async {
+    func runChain(from first: Int, queue: MiddlewareQueue?) async {
         var index = first
         while true {
             await call(index)
-            guard let next = queue.take() else { return }
+            guard let next = queue?.take() else { return }
             index = next
         }
     }

@@ -1,6 +1,7 @@
 @testable import LockstepFixtures
 @testable import Lockstep
 import LockstepTesting
+import Observation
 import Testing
 
 @MainActor
@@ -71,6 +72,46 @@ struct MiddlewareConcurrencyTests {
         await task.value
 
         #expect(cancelled.values.sorted() == [0, 1, 2])
+    }
+
+    @Test("Cancelling the dispatching task reaches a store's only middleware", arguments: [false, true])
+    func cancellationReachesOnlyMiddleware(viewObserving: Bool) async {
+        let gate = Gate()
+        let cancelled = Recorder<Bool>()
+        let store = Store(state: Counter(), reducer: counterReducer, middlewares: [
+            { _, _, _ in
+                await gate.pass()
+                cancelled.append(Task.isCancelled)
+            },
+        ])
+        if viewObserving {
+            withObservationTracking { _ = store.value } onChange: {}
+        }
+
+        let task = Task { await store.dispatch(.increment) }
+        await gate.arrival()
+        task.cancel()
+        await task.value
+
+        #expect(cancelled.values == [true])
+    }
+
+    @Test("A dispatch made by a cancelled task starts its middlewares cancelled", arguments: [1, 3])
+    func cancelledCallerStartsMiddlewaresCancelled(count: Int) async {
+        let seen = Recorder<Bool>()
+        let middlewares: [PlainMiddleware<Counter, CounterAction>] = (0..<count).map { _ in
+            { _, _, _ in seen.append(Task.isCancelled) }
+        }
+        let store = Store(state: Counter(), reducer: counterReducer, middlewares: middlewares)
+
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await store.dispatch(.increment)
+        }
+        await task.value
+
+        #expect(store.state.value == 1)
+        #expect(seen.values == Array(repeating: true, count: count))
     }
 
     @Test("ActorStore: a parked middleware does not hold up the next")

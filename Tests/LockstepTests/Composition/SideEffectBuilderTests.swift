@@ -73,11 +73,11 @@ struct SideEffectBuilderTests {
         #expect(await actorStore.state.log == ["7 tap", "7 tapped", "other"])
     }
 
-    // A dispatch that has side effects to run suspends for them (its nonisolated middleware runs
-    // off the main actor; nothing observes these stores, so phase 2 does not yield), so a job the
-    // main actor had queued runs before the dispatch returns; one that has none does not suspend.
-    // With the middlewares of the array form, every dispatch ran them: the lifted store below saw
-    // ["queued", "returned"] as the plain one does.
+    // A dispatch whose side effects suspend (here a middleware that goes to the main actor's
+    // queue, and a lifted feature that dispatches back to the store) suspends for them, so a job
+    // the main actor had queued runs before the dispatch returns; one that has no side effects
+    // does not suspend. With the middlewares of the array form, every dispatch ran them: the
+    // lifted store below saw ["queued", "returned"] for `.other` as the plain one does.
     @Test("A dispatch that no lifted feature, plain middleware or effect takes returns without suspending")
     func noMatchNoSuspension() async {
         let calls = Recorder<Int>()
@@ -86,13 +86,16 @@ struct SideEffectBuilderTests {
             liftedFeature(1, calls: calls)
         }
         let plain = Store(state: FeaturesState(), reducer: featuresReducer) {
-            { (_: FeaturesState, _: FeaturesAction, _: Dispatcher<FeaturesAction>) in }
+            { (_: FeaturesState, _: FeaturesAction, _: Dispatcher<FeaturesAction>) in
+                await MainActor.run {}
+            }
         }
 
         #expect(await order(of: { await lifted.dispatch(.other) }) == ["returned", "queued"])
         #expect(await order(of: { await plain.dispatch(.other) }) == ["queued", "returned"])
-        #expect(await order(of: { await lifted.dispatch(.feature(1, .tapped)) }) == ["queued", "returned"])
-        #expect(calls.values == [1])
+        #expect(await order(of: { await lifted.dispatch(.feature(1, .tap)) }) == ["queued", "returned"])
+        #expect(calls.values == [1, 1])
+        #expect(lifted.state.log == ["other", "1 tap", "1 tapped"])
     }
 
     /// Whether `dispatch` returns before a job the main actor queued just before it runs.
