@@ -5,12 +5,13 @@ import Lockstep
 /// that fails, reporting the seed that replays it.
 ///
 /// In each run, the ``TestStore``s and the ``TrackedWork`` that `body` makes run their work on
-/// an executor of their own that, each time the main queue comes to it, picks the next job among
-/// the ready ones with a generator seeded for the run, instead of taking the oldest, and may hold
-/// a job back for a few turns of the main queue so that the main actor's jobs go first. Middlewares
-/// that race through actors then reach them in another order in each run, as they may in the
-/// app, and a test that passes only in the order the default executor happens to give fails in
-/// some run:
+/// an executor of their own that orders the test's tasks by priority (PCT, probabilistic
+/// concurrency testing, as Shuttle and Coyote schedule): each task draws a random priority, the
+/// ready job of the highest runs first, and at up to two change points drawn for the run the task
+/// that runs drops below every other and waits while they run past it. Middlewares that race
+/// through actors then reach them in another order in each run, as they may in the app, whether
+/// the racing steps are adjacent or many awaits apart, and a test that passes only in the order
+/// the default executor happens to give fails in some run:
 ///
 /// ```swift
 /// await exploreSchedules(count: 100, seed: 4) {
@@ -69,9 +70,19 @@ public func exploreSchedules(
 ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     var seeds = SplitMix64(seed: seed)
+    // The change points of a run are drawn along the longest run so far and its tasks, which
+    // each run's seed carries so that a replay draws them the same way.
+    var length = PriorityOrder.defaultLength
+    var tasks = PriorityOrder.defaultTasks
     for run in stride(from: 1, through: count, by: 1) {
-        let runSeed = seeds.next()
-        guard await runSchedule(seed: runSeed, reportingErrorsAt: location, body) else { continue }
+        let runSeed = PriorityOrder.seed(seeds.next(), length: length, tasks: tasks)
+        let (failed, shape) = await runSchedule(seed: runSeed, reportingErrorsAt: location, body)
+        if run == 1 {
+            (length, tasks) = (shape.steps, shape.tasks)
+        } else {
+            (length, tasks) = (max(length, shape.steps), max(tasks, shape.tasks))
+        }
+        guard failed else { continue }
         location.report("""
             Schedule \(run) of \(count) failed (seed \(runSeed)). Replay it with \
             `exploreSchedules(replaying: \(runSeed)) { ... }`.
@@ -85,7 +96,7 @@ public func exploreSchedules(
 /// of the test's work are picked in the same order, and the run fails the same way.
 ///
 /// ```swift
-/// await exploreSchedules(replaying: 12853835814819039225) {
+/// await exploreSchedules(replaying: 705801848758385353) {
 ///     // the body that failed, unchanged
 /// }
 /// ```
@@ -122,14 +133,15 @@ public func exploreSchedules(
 }
 
 /// Runs `body` with the executor of `seed` as the test's executor, and returns whether the run
-/// failed: an error issue was reported in it, or `body` threw (reported too).
+/// failed (an error issue was reported in it, or `body` threw, reported too) and the shape of
+/// the run: the jobs of tasks it ran, and their tasks.
 @discardableResult
 private func runSchedule(
     seed: UInt64,
     reportingErrorsAt location: SourceLocation,
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
-) async -> Bool {
+) async -> (failed: Bool, shape: (steps: Int, tasks: Int)) {
     let executor = SerialTestExecutor(seed: seed)
     let recorder = FailureRecorder(forwardingTo: IssueReporters.current)
     await withIssueReporters([recorder]) {
@@ -141,7 +153,7 @@ private func runSchedule(
             }
         }
     }
-    return recorder.hasFailed
+    return (recorder.hasFailed, executor.runShape)
 }
 
 /// Passes every issue on to the reporters that were current before a run, and remembers whether

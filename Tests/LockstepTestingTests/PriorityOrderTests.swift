@@ -1,0 +1,62 @@
+import Dispatch
+import Lockstep
+@testable import LockstepTesting
+import Testing
+
+/// The explorer tells a task's jobs from a default actor's by the job's description, the only
+/// public view of it: "UnownedJob(id: 3)" for a task, "UnownedJob(id: nil)" for an actor's turn.
+/// These tests fail if a toolchain changes that shape.
+@Suite("The explorer's view of jobs")
+struct PriorityOrderTests {
+    /// Runs its jobs on the main queue and records the task each one resumes, as the explorer
+    /// sees it.
+    final class RecordingExecutor: TaskExecutor {
+        let tasks = Lock<[UInt?]>([])
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            tasks.withLock { $0.append(PriorityOrder.task(of: job)) }
+            DispatchQueue.main.async {
+                job.runSynchronously(on: self.asUnownedTaskExecutor())
+            }
+        }
+    }
+
+    actor Box {
+        var value = 0
+        func bump() { value += 1 }
+    }
+
+    @Test("A task's jobs name one id each time it is enqueued, an actor's turn names none, and each task an id of its own")
+    func jobsNameTheirTask() async {
+        let executor = RecordingExecutor()
+        let box = Box()
+        await withTaskExecutorPreference(executor) {
+            await withDiscardingTaskGroup { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        await box.bump()
+                        await box.bump()
+                    }
+                }
+            }
+        }
+        let seen = executor.tasks.withLock { $0 }
+        let ids = seen.compactMap { $0 }
+        #expect(await box.value == 4)
+        // The two children, and the test's own task, which resumes on the executor it prefers.
+        #expect(Set(ids).count == 3)
+        #expect(ids.count > 2, "each task was enqueued again after its actor calls")
+        #expect(seen.contains(nil), "a default actor's turn is a job of no task")
+    }
+
+    @Test("A seed carries the shape of the run it was drawn for, and replays the same change points")
+    func seedCarriesTheRunShape() {
+        let seed = PriorityOrder.seed(0xDEAD_BEEF, length: 40, tasks: 6)
+        #expect(seed & 0x0000_FFFF_FFFF_FFFF == 0xDEAD_BEEF)
+        #expect(PriorityOrder(seed: seed).changePoints == PriorityOrder(seed: seed).changePoints)
+        // Past their fields, the length and the tasks are clamped.
+        let clamped = PriorityOrder.seed(1, length: 5_000, tasks: 500)
+        #expect(clamped >> 48 == 0xFFFF)
+    }
+}
