@@ -1,4 +1,5 @@
 import Dispatch
+import IssueReporting
 import Lockstep
 @testable import LockstepTesting
 import Testing
@@ -58,5 +59,61 @@ struct PriorityOrderTests {
         // Past their fields, the length and the tasks are clamped.
         let clamped = PriorityOrder.seed(1, length: 5_000, tasks: 500)
         #expect(clamped >> 48 == 0xFFFF)
+    }
+}
+
+/// Collects the warnings reported while it is current, and passes nothing on.
+final class WarningCollector: IssueReporter {
+    let warnings = Lock<[String]>([])
+
+    func reportIssue(
+        _ message: @autoclosure () -> String?, severity: IssueSeverity,
+        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    ) {
+        if severity == .warning {
+            let message = message() ?? ""
+            warnings.withLock { $0.append(message) }
+        }
+    }
+
+    func reportIssue(
+        _ error: any Error, _ message: @autoclosure () -> String?,
+        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    ) {}
+}
+
+@MainActor
+@Suite("Exploring schedules: work made ready off the main queue")
+struct OffMainExplorationTests {
+    /// A middleware whose work resumes from a Dispatch queue of its own when `offMain`.
+    static func middleware(offMain: Bool) -> Lockstep.Middleware<Int, Int, Void> {
+        { _, _, _, _ in
+            guard offMain else { return }
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume() }
+            }
+        }
+    }
+
+    @Test("A job made ready off the main queue during an exploration is reported once, as a warning naming the seed", arguments: [false, true])
+    func offMainJobsAreReported(offMain: Bool) async {
+        let collector = WarningCollector()
+        var runs = 0
+        await withIssueReporters([collector]) {
+            await exploreSchedules(count: 5) {
+                runs += 1
+                let store = TestStore(state: 0, reducer: { $0 += $1 }, services: (), middlewares: [Self.middleware(offMain: offMain)])
+                store.exhaustivity = .off
+                await store.send(1)
+            }
+        }
+        let warnings = collector.warnings.withLock { $0 }
+        #expect(runs == 5)
+        if offMain {
+            #expect(warnings.count == 1)
+            #expect(warnings.first?.contains("made ready off the main queue in the schedule of seed") == true)
+        } else {
+            #expect(warnings.isEmpty)
+        }
     }
 }

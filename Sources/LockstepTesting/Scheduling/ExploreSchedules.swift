@@ -74,9 +74,12 @@ public func exploreSchedules(
     // each run's seed carries so that a replay draws them the same way.
     var length = PriorityOrder.defaultLength
     var tasks = PriorityOrder.defaultTasks
+    var warnedOffMain = false
     for run in stride(from: 1, through: count, by: 1) {
         let runSeed = PriorityOrder.seed(seeds.next(), length: length, tasks: tasks)
-        let (failed, shape) = await runSchedule(seed: runSeed, reportingErrorsAt: location, body)
+        let (failed, shape) = await runSchedule(
+            seed: runSeed, reportingErrorsAt: location, warningOffMain: !warnedOffMain, body)
+        warnedOffMain = warnedOffMain || shape.offMain > 0
         if run == 1 {
             (length, tasks) = (shape.steps, shape.tasks)
         } else {
@@ -109,7 +112,8 @@ public func exploreSchedules(
 /// test stores, the default actors it calls, the test doubles the test opens and advances. A
 /// job that something outside resumes (a callback from
 /// a Dispatch queue or a thread, an actor with a custom executor, a `Task { }` on the global
-/// executor) becomes ready at a moment no seed controls, and the replay may pick another order.
+/// executor) becomes ready at a moment no seed controls, and the replay may pick another order;
+/// the exploration, and the replay, report a warning naming the seed when a run has such a job.
 ///
 /// - Parameters:
 ///   - seed: The seed a failing run reported.
@@ -129,19 +133,21 @@ public func exploreSchedules(
     _ body: () async throws -> Void
 ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await runSchedule(seed: seed, reportingErrorsAt: location, body)
+    await runSchedule(seed: seed, reportingErrorsAt: location, warningOffMain: true, body)
 }
 
 /// Runs `body` with the executor of `seed` as the test's executor, and returns whether the run
 /// failed (an error issue was reported in it, or `body` threw, reported too) and the shape of
-/// the run: the jobs of tasks it ran, and their tasks.
+/// the run: the jobs of tasks it ran, their tasks, and the jobs made ready off the main queue,
+/// which it warns about when `warningOffMain`.
 @discardableResult
 private func runSchedule(
     seed: UInt64,
     reportingErrorsAt location: SourceLocation,
+    warningOffMain: Bool,
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
-) async -> (failed: Bool, shape: (steps: Int, tasks: Int)) {
+) async -> (failed: Bool, shape: (steps: Int, tasks: Int, offMain: Int)) {
     let executor = SerialTestExecutor(seed: seed)
     let recorder = FailureRecorder(forwardingTo: IssueReporters.current)
     await withIssueReporters([recorder]) {
@@ -153,7 +159,17 @@ private func runSchedule(
             }
         }
     }
-    return (recorder.hasFailed, executor.runShape)
+    let offMain = executor.jobsMadeReadyOffMain
+    if warningOffMain, offMain > 0 {
+        location.warn("""
+            \(offMain) job\(offMain == 1 ? " was" : "s were") made ready off the main queue in the \
+            schedule of seed \(seed) (a callback from a Dispatch queue or a thread, an actor with a custom \
+            executor, a `Task { }` on the global executor): each became ready at a moment no seed \
+            controls, so a replay of the seed may take another path.
+            """)
+    }
+    let shape = executor.runShape
+    return (recorder.hasFailed, (shape.steps, shape.tasks, offMain))
 }
 
 /// Passes every issue on to the reporters that were current before a run, and remembers whether

@@ -73,6 +73,21 @@ public final class SerialTestExecutor: TaskExecutor {
     /// `exploreSchedules`.
     convenience init(seed: UInt64) {
         self.init(order: PriorityOrder(seed: seed))
+        DispatchQueue.main.setSpecific(key: Self.mainQueueKey, value: true)
+    }
+
+    /// Marks the main queue, so that an explored run can tell a job made ready there from one
+    /// made ready elsewhere (on Linux the main queue is drained by a worker thread, so the thread
+    /// cannot tell).
+    private static let mainQueueKey = DispatchSpecificKey<Bool>()
+
+    /// How many jobs were made ready off the main queue during an explored run: each becomes
+    /// ready at a moment no seed controls, so the run's seed may not replay it exactly.
+    private let offMainJobs = Lock(0)
+
+    /// The jobs of an explored run made ready off the main queue so far.
+    var jobsMadeReadyOffMain: Int {
+        offMainJobs.withLock { $0 }
     }
 
     /// How many jobs of tasks the executor of an explored run has run, and how many tasks they
@@ -96,6 +111,9 @@ public final class SerialTestExecutor: TaskExecutor {
                 self.activity.jobFinished()
             }
             return
+        }
+        if DispatchQueue.getSpecific(key: Self.mainQueueKey) == nil {
+            offMainJobs.withLock { $0 += 1 }
         }
         // Each job takes a turn of the main queue, as on the first-in, first-out executor, so the
         // main actor's jobs interleave with these as they do there. The turn runs the ready job

@@ -17,4 +17,9 @@ package struct SourceLocation: Sendable {
     package func report(_ message: String) {
         reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
+
+    /// Reports `message` as a warning: shown with the test's results, without failing it.
+    package func warn(_ message: String) {
+        reportIssue(message, severity: .warning, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
 }
