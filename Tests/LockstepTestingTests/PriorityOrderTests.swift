@@ -117,3 +117,42 @@ struct OffMainExplorationTests {
         }
     }
 }
+
+@MainActor
+@Suite("Exploring schedules: test stores that outlive their run")
+struct OutlivingStoreExplorationTests {
+    /// Holds the test stores the body keeps past its run.
+    final class Kept {
+        var stores: [TestStore<Int, Int>] = []
+    }
+
+    @Test("A test store kept past its run reports its unasserted actions against that run, which fails and names its seed")
+    func keptStoreFailsItsRun() async {
+        let kept = Kept()
+        var runs = 0
+        let recorded = Lock<[String]>([])
+        await withKnownIssue {
+            await exploreSchedules(count: 5) {
+                runs += 1
+                let store = TestStore(state: 0, reducer: { $0 += $1 }, services: (), middlewares: [
+                    { _, action, _, dispatch in
+                        if action == 1 { await dispatch(2) }
+                    },
+                ])
+                kept.stores.append(store)
+                await store.send(1) { $0 = 1 }
+                // The received `2` is never asserted: the store reports it at its end.
+            }
+        } matching: { issue in
+            recorded.withLock { $0.append(issue.description) }
+            return true
+        }
+        let issues = recorded.withLock { $0 }
+        #expect(runs == 1)
+        #expect(issues.count == 2)
+        #expect(issues.first?.contains("received action(s) not asserted") == true)
+        #expect(issues.last?.contains("Schedule 1 of 5 failed") == true)
+        // Released now, outside any known-issue block: a second report would fail this test.
+        kept.stores.removeAll()
+    }
+}

@@ -157,6 +157,9 @@ private func runSchedule(
             } catch {
                 location.report("Caught error: \(error)")
             }
+            // A test store that outlives the run reports what it left unasserted now, against
+            // this run, rather than whenever it is released.
+            executor.runEndChecks()
         }
     }
     let offMain = executor.jobsMadeReadyOffMain

@@ -85,6 +85,26 @@ public final class SerialTestExecutor: TaskExecutor {
     /// ready at a moment no seed controls, so the run's seed may not replay it exactly.
     private let offMainJobs = Lock(0)
 
+    /// The end-of-test checks of the test stores made in an explored run, run when the run ends
+    /// for the stores still alive then.
+    private let endChecks = Lock<[@Sendable () -> Void]>([])
+
+    /// Adds the end-of-test check of a test store made in this explored run.
+    func checkAtEnd(_ check: @escaping @Sendable () -> Void) {
+        endChecks.withLock { $0.append(check) }
+    }
+
+    /// Runs the end-of-test checks of the stores of this run that are still alive (a store
+    /// released already has checked itself).
+    func runEndChecks() {
+        for check in endChecks.withLock({ checks in
+            defer { checks = [] }
+            return checks
+        }) {
+            check()
+        }
+    }
+
     /// The jobs of an explored run made ready off the main queue so far.
     var jobsMadeReadyOffMain: Int {
         offMainJobs.withLock { $0 }

@@ -162,6 +162,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let store = makeStore(sink.observer)
         self.store = store
         self.ledger = TestStoreLedger(location: location)
+        if let run = SerialTestExecutor.exploring {
+            // A store that outlives its explored run is checked when the run ends, so that its
+            // failure counts against that run's seed.
+            let (ledger, monitor) = (ledger, monitor)
+            run.checkAtEnd { [weak ledger] in ledger?.checkEnd(monitor: monitor) }
+        }
         store.installTracking(monitor)
         store.preferExecutor(executor)
         store.installDismissal { [weak self] in

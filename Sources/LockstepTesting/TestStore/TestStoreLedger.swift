@@ -4,6 +4,9 @@ import Lockstep
 final class TestStoreLedger: Sendable {
     private let state = Lock<(received: [String], isExhaustive: Bool)>(([], true))
     private let sends = Lock<[Task<Void, Never>]>([])
+    /// Whether the end-of-test check has run: at the store's `deinit`, or at the end of the
+    /// explored run that made the store, whichever comes first.
+    private let checked = Lock(false)
     let location: SourceLocation
 
     init(location: SourceLocation) {
@@ -30,7 +33,13 @@ final class TestStoreLedger: Sendable {
         sends.withLock { $0.append(task) }
     }
 
+    /// Reports what the test left unasserted or unfinished, once.
     func checkEnd(monitor: WorkMonitor) {
+        let isFirst = checked.withLock { checked in
+            defer { checked = true }
+            return !checked
+        }
+        guard isFirst else { return }
         defer {
             for task in sends.withLock({ $0 }) {
                 task.cancel()
