@@ -579,8 +579,11 @@ func runGate() async -> Bool {
         Gate(name: "(e) scope(forEach:), 10,000 rows / 1,000 rows, over the same growth of row objects in a weak table", kind: .atMost, bound: 1.3),
         // A dispatch a view observes pays a trip through the main actor's queue (the yield); one
         // nothing observes calls its middleware on the main thread in an immediate task, with no
-        // trip at all: about 0.1.
-        Gate(name: "(f) Store, one middleware: nothing observing / a view observing", kind: .atMost, bound: 0.75),
+        // trip at all: 0.04x to 0.07x. The bound was 0.75 while a headless dispatch still made one
+        // trip (to call its middleware) against the observed one's two; since it makes none, a
+        // store that yields anyway measures as much as the observed one, about 1.0 but anywhere
+        // from 0.3 to 2.8 on these machines, and only a bound of 0.3 fails it every time.
+        Gate(name: "(f) Store, one middleware: nothing observing / a view observing", kind: .atMost, bound: 0.3),
         Gate(name: "(g) Store, nothing observing: twenty plain middlewares / one", kind: .atMost, bound: 2.0),
         Gate(
             name: "(h) ActorStore: twenty plain middlewares / one", kind: .atMost, bound: 3.0,
