@@ -125,10 +125,10 @@ struct SideEffectRun<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Runs the middlewares as ``runMiddlewares(isolation:)`` does, but from the global executor,
-    /// for an ``ActorStore``: the task group and its immediate child then start where the
-    /// middlewares (nonisolated functions) run, instead of on the store's actor, which the child
-    /// does not hold, so the middlewares that ignore the action cost no hop to the actor and back
-    /// (the gate's (c) on an `ActorStore` measures it).
+    /// for an ``ActorStore``: the immediate tasks of the chained runner (the task group of the
+    /// other) then start where the middlewares (nonisolated functions) run, instead of on the
+    /// store's actor, which they do not hold, so the middlewares that ignore the action cost no
+    /// hop to the actor and back (the gate's (c) on an `ActorStore` measures it).
     @concurrent
     @inlinable
     func runMiddlewaresOffActor() async {
