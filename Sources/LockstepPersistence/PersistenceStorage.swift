@@ -52,11 +52,15 @@ public struct FileStorage: PersistenceStorage {
     public func save(_ data: Data) async throws {
         let directory = url.deletingLastPathComponent()
         let newFile = directory.appending(path: "\(Self.unfinishedPrefix(of: url))\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: newFile.path, contents: nil) else {
+        // Opened directly, not with `FileManager.createFile`, which writes a temporary file of
+        // its own (".dat.nosync…") and renames it: a kill inside that left a file the next load
+        // did not know to remove.
+        let descriptor = open(newFile.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: newFile.path])
         }
         do {
-            let handle = try FileHandle(forWritingTo: newFile)
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
             try handle.synchronize()
