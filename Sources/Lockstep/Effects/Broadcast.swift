@@ -145,12 +145,11 @@ package struct Broadcast<Item: Sendable>: Sendable {
         return resumptions
     }
 
-    /// Changes each item queued for a reader, in place.
-    package mutating func updateQueued(_ update: (inout Item) -> Void) {
-        for index in readers.indices {
-            for position in readers[index].reader.queue.indices {
-                update(&readers[index].reader.queue[position])
-            }
+    /// Changes each item queued for reader `id`, in place.
+    package mutating func updateQueued(for id: UInt64, _ update: (inout Item) -> Void) {
+        guard let index = index(of: id) else { return }
+        for position in readers[index].reader.queue.indices {
+            update(&readers[index].reader.queue[position])
         }
     }
 

@@ -34,14 +34,15 @@
 /// An effect that reacts to an action it emits itself (a feedback loop) does not deadlock:
 /// the waiting is tracked for the whole tree of actions a dispatch caused, not per effect.
 ///
-/// A dispatch waits only for a reaction that will come. An effect that never reads the store's
-/// actions (`Effect { _ in ticks.map { .tick } }`: a timer, notifications, a socket) holds no
-/// dispatch: once its pipeline has started without making a reader of the actions, it is not
-/// waited for. An action a pipeline holds for good (a `flatMap` into a stream that never ends)
-/// holds the dispatch that sent it, until that dispatch's task is cancelled; a later action
-/// queued behind it does not hold its own dispatch once the held reaction streams (it emitted a
-/// second action for the action it holds), nor once the held action's dispatch was cancelled.
-/// Behind a reaction that ends (a `map`), a later dispatch waits its turn.
+/// A dispatch waits only for a reaction the effect starts for it. An effect that never reads the
+/// store's actions (`Effect { _ in ticks.map { .tick } }`: a timer, notifications, a socket)
+/// holds no dispatch: once its pipeline has started without making a reader of the actions, it
+/// is not waited for. An action a pipeline holds for good (a `flatMap` into a stream that never
+/// ends) holds the dispatch that sent it, until that dispatch's task is cancelled, and no other:
+/// an action that reaches the effect while it is still reacting to another dispatch's action
+/// does not hold its own dispatch, since nothing short of a clock tells a reaction held for good
+/// from a slow one. The effect reads that action, in order, when it asks for the next one, and
+/// dispatches what it emits for it then, as an action nobody awaits.
 ///
 /// ## Failures and endings
 ///

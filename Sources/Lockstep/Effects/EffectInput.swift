@@ -11,14 +11,13 @@
 /// Actions delivered before the pipeline's first iterator exists are kept for that iterator, so
 /// that an effect registered just before a dispatch does not miss it.
 ///
-/// A dispatch waits only for reactions that will come. An action kept for a first iterator stops
-/// holding its dispatch once the pipeline has started without making one (an effect that never
-/// reads the store's actions: a timer, a socket). An action queued behind one the effect holds
-/// for good stops holding its dispatch too; "for good" is what can be seen without a clock: the
-/// reaction streams (it emitted a second action for the one it holds, as a `flatMap` into a
-/// stream of ticks does, where a `map` emits one and asks for the next), or the dispatch of the
-/// held action stopped waiting for it (cancelled). The effect still reads such an action, in
-/// order, if it ever asks for the next one.
+/// A dispatch waits only for reactions the effect starts for it. An action kept for a first
+/// iterator stops holding its dispatch once the pipeline has started without making one (an
+/// effect that never reads the store's actions: a timer, a socket). An action that reaches the
+/// effect while it is still reacting to an action of another dispatch holds nothing: the effect
+/// may hold that action for good (a `flatMap` into a stream that never ends), which nothing short
+/// of a clock can tell from a slow reaction. The effect still reads it, in order, when it asks
+/// for the next one, and what it emits then is dispatched as an action nobody awaits.
 @usableFromInline
 final class EffectInput<Action: Sendable>: Sendable {
     /// An action and the tree that waits for the effect's reaction to it.
@@ -37,17 +36,9 @@ final class EffectInput<Action: Sendable>: Sendable {
         /// Whether the pipeline has made its output iterator: from then on, an action delivered
         /// while no iterator of the store's actions exists is one the effect may never read.
         var isPipelineStarted = false
-        /// The number of actions the effect emitted since it took its last action.
-        var outputsSinceTake = 0
-
-        /// Whether the reaction to the action taken last streams: it emitted more than the one
-        /// action a `map` emits, so it may never ask for the next action.
-        var isStreaming: Bool { outputsSinceTake > 1 }
-
         mutating func take(_ delivery: Delivery) {
             currentTree = delivery.tree
             currentCause = delivery.cause
-            outputsSinceTake = 0
         }
 
         static func release(_ delivery: Delivery) {
@@ -85,15 +76,15 @@ final class EffectInput<Action: Sendable>: Sendable {
     func deliver(_ action: Action, tree: DispatchTree?, cause: Int? = nil) {
         let resumptions = state.withLock { state in
             let isPipelineStarted = state.isPipelineStarted
-            let isStreaming = state.isStreaming
             let resumptions = state.broadcast.send { destination in
-                // The dispatch waits for this reaction only when it will come (see the type's
-                // documentation): a reader takes it now, or after a reaction that ends, or the
-                // pipeline may still make the reader it is kept for.
+                // The dispatch waits for this reaction only when the effect starts it (see the
+                // type's documentation): a reader takes it now, or is between two reactions, or is
+                // reacting to an action of the same tree, or the pipeline may still make the
+                // reader it is kept for.
                 let waits = switch destination {
                 case .waitingReader: true
                 case .unclaimed: !isPipelineStarted
-                case .queue(let inFlight): Self.waitsBehind(inFlight, tree: tree, isStreaming: isStreaming)
+                case .queue(let inFlight): inFlight == nil || inFlight?.tree === tree
                 }
                 if waits, let tree, tree.add(1) { return (action, tree, cause) }
                 return (action, nil, cause)
@@ -112,25 +103,15 @@ final class EffectInput<Action: Sendable>: Sendable {
         }
     }
 
-    /// Whether an action of `tree` queued behind `inFlight`, the action a reader is busy with,
-    /// holds its dispatch.
-    private static func waitsBehind(_ inFlight: Delivery?, tree: DispatchTree?, isStreaming: Bool) -> Bool {
-        guard let inFlight, inFlight.tree !== tree else { return true }
-        guard !isStreaming, let heldTree = inFlight.tree else { return false }
-        return !heldTree.isClosed
-    }
-
-    /// Notes that the effect emitted an action. A second one for the action it holds means the
-    /// reaction streams: the actions queued behind it, of other dispatches, stop holding them.
-    func noteOutput() {
+    /// Notes that reader `id` took an action of `tree`: the actions of other dispatches queued
+    /// behind it stop holding their dispatches, as if they had arrived now (they were queued in
+    /// the moment between two reactions, when the reader was not waiting yet).
+    private func releaseQueued(behind tree: DispatchTree?, reader id: UInt64) {
         let released = state.withLock { state -> [DispatchTree] in
-            state.outputsSinceTake += 1
-            guard state.outputsSinceTake == 2 else { return [] }
-            let held = state.currentTree
             var released: [DispatchTree] = []
-            state.broadcast.updateQueued { delivery in
-                if let tree = delivery.tree, tree !== held {
-                    released.append(tree)
+            state.broadcast.updateQueued(for: id) { delivery in
+                if let queued = delivery.tree, queued !== tree {
+                    released.append(queued)
                     delivery.tree = nil
                 }
             }
@@ -175,6 +156,9 @@ final class EffectInput<Action: Sendable>: Sendable {
             // The first half under the lock, the second (commitPark) once it is released.
             unit?.prepareToWait("waiting for the next action")
             return unit
+        }
+        if let delivery {
+            releaseQueued(behind: delivery.tree, reader: id)
         }
         return delivery?.action
     }

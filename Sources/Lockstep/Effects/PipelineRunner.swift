@@ -12,7 +12,6 @@ enum PipelineRunner {
         input.pipelineDidStart()
         do {
             while let action = try await outputs.next() {
-                input.noteOutput()
                 if effect.dispatch {
                     await dispatchOutput(action)
                 }
