@@ -45,6 +45,37 @@ final class CatalogBox {
     init(_ catalog: Catalog) { self.catalog = catalog }
 }
 
+/// A state whose observed field sits three levels deep, among siblings that change.
+struct Profile: Sendable {
+    struct Preferences: Equatable, Sendable {
+        struct Theme: Equatable, Sendable {
+            var accent = 0
+            var isDark = 0
+        }
+        var theme = Theme()
+        var fontSize = 0
+    }
+    var preferences = Preferences()
+    var visits = 0
+}
+
+enum ProfileAction: Sendable {
+    case bumpAccent
+    case bumpIsDark
+    case bumpFontSize
+    case bumpVisits
+}
+
+@inline(never)
+func profileReducer(_ state: inout Profile, _ action: ProfileAction) {
+    switch action {
+    case .bumpAccent: state.preferences.theme.accent &+= 1
+    case .bumpIsDark: state.preferences.theme.isDark &+= 1
+    case .bumpFontSize: state.preferences.fontSize &+= 1
+    case .bumpVisits: state.visits &+= 1
+    }
+}
+
 func registerAppScaleBenchmarks() {
     Benchmark("Baseline: in-place element write, 1,000,000 elements") { benchmark in
         let box = CatalogBox(Catalog(items: Array(repeating: 0, count: 1_000_000)))
@@ -106,6 +137,13 @@ func registerAppScaleBenchmarks() {
         "Lockstep: dispatch, related action, view reading store.counter",
         action: .increment, expectedInvalidations: 1)
 
+    registerNestedInvalidationBenchmark(
+        "Lockstep: dispatch, sibling changes, view reading a field three levels deep",
+        actions: [.bumpIsDark, .bumpFontSize, .bumpVisits], expectedInvalidations: 0)
+    registerNestedInvalidationBenchmark(
+        "Lockstep: dispatch, related action, view reading a field three levels deep",
+        actions: [.bumpAccent], expectedInvalidations: 1)
+
     let twenty = Array(repeating: makeIgnoringStoreMiddleware(), count: 20)
     Benchmark("Lockstep: dispatch, twenty ignoring middlewares") { @MainActor benchmark async in
         let store = CounterStore(state: Counter(), reducer: counterReducer, middlewares: twenty)
@@ -144,6 +182,31 @@ private func registerInvalidationBenchmark(
                 invalidations.increment()
             }
             await store.dispatch(action)
+        }
+        benchmark.stopMeasurement()
+        expect(
+            invalidations.value, equals: benchmark.scaledIterations.count * expectedInvalidations, in: benchmark,
+            "number of invalidations")
+    }
+}
+
+/// Registers a benchmark of dispatches of `actions`, in turn, with a view that reads
+/// `store[\.preferences.theme.accent]`, registered again before every dispatch, and checks that
+/// the view was invalidated `expectedInvalidations` times a dispatch.
+private func registerNestedInvalidationBenchmark(
+    _ name: String, actions: [ProfileAction], expectedInvalidations: Int
+) {
+    Benchmark(name) { @MainActor benchmark async in
+        let store = Store(state: Profile(), reducer: profileReducer)
+        let invalidations = SendableCounter()
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            withObservationTracking {
+                _ = store[\.preferences.theme.accent]
+            } onChange: {
+                invalidations.increment()
+            }
+            await store.dispatch(actions[index % actions.count])
         }
         benchmark.stopMeasurement()
         expect(

@@ -175,6 +175,18 @@ public final class MockStore<State: Sendable, Action: Sendable>: StoreProtocol {
         return currentState[keyPath: keyPath]
     }
 
+    /// The value at `keyPath`, a path of any depth into the state, observed on its own, as a
+    /// `Store` reads it.
+    ///
+    /// ```swift
+    /// #expect(mock[\.settings.theme.accent] == "blue")
+    /// ```
+    ///
+    /// - Parameter keyPath: The key path of the value in the state.
+    public subscript<Value>(keyPath: KeyPath<State, Value>) -> Value {
+        self[dynamicMember: keyPath]
+    }
+
     /// A part of the state whose type is `ObservableState`, read property by property, as a
     /// `Store` reads it: `mock.settings.theme` observes `settings.theme` alone.
     ///

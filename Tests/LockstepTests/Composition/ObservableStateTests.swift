@@ -81,6 +81,51 @@ struct ObservableStateTests {
         #expect(store.preferences.theme.accent == "green")
     }
 
+    @Test("A key path reads a field at any depth and observes it alone: store[\\.preferences.theme.accent]")
+    func keyPathReadObservesTheLeafAtAnyDepth() async {
+        let store = Store(state: NestedScreenState(), reducer: nestedScreenReducer)
+        let accent = InvalidationCounter { _ = store[\.preferences.theme.accent] }
+        let throughPart = InvalidationCounter { _ = store.preferences[\.theme.accent] }
+
+        await store.dispatch(.setFontSize(20))
+        await store.dispatch(.increment)
+        await store.dispatch(.setDark(true))
+        #expect(accent.count == 0)
+        #expect(throughPart.count == 0)
+
+        await store.dispatch(.setAccent("green"))
+        await store.dispatch(.setAccent("green"))   // an equal value: no change
+        #expect(accent.count == 1)
+        #expect(throughPart.count == 1)
+        #expect(store[\.preferences.theme.accent] == "green")
+    }
+
+    @Test("Three levels deep, through a child store and a mock store: each leaf is observed on its own")
+    func keyPathReadThroughChildAndMockStores() async {
+        let store = Store(state: ProfileScreenState(), reducer: profileScreenReducer)
+        let child = store.scope(state: \.profile, action: ProfileScreenAction.preferences)
+        let isDark = InvalidationCounter { _ = child[\.preferences.theme.isDark] }
+
+        await child.dispatch(.setAccent("red"))
+        await child.dispatch(.setFontSize(12))
+        await store.dispatch(.rename("Grace"))
+        #expect(isDark.count == 0)
+
+        await child.dispatch(.setDark(true))
+        #expect(isDark.count == 1)
+        #expect(child[\.preferences.theme.isDark])
+
+        let mock = MockStore<NestedScreenState, NestedScreenAction>(state: NestedScreenState())
+        let mockAccent = InvalidationCounter { _ = mock[\.preferences.theme.accent] }
+        var state = mock.state
+        state.preferences.theme.isDark = true
+        mock.setState(state)
+        #expect(mockAccent.count == 0)
+        state.preferences.theme.accent = "red"
+        mock.setState(state)
+        #expect(mockAccent.count == 1)
+    }
+
     @Test("A part read as its own type, or through value, is observed as a whole")
     func wholePartObservation() async {
         let store = Store(state: NestedScreenState(), reducer: nestedScreenReducer)
