@@ -229,3 +229,33 @@ struct BookDetailView: View {
         .navigationTitle(store.book.title)
     }
 }
+
+// MARK: A field at any depth
+
+struct ReaderTheme: ObservableState, Sendable {
+    var accent = "blue"
+    var isDark = false
+}
+
+struct ReaderSettings: ObservableState, Sendable {
+    var theme = ReaderTheme()
+    var fontSize = 14
+}
+
+struct ReaderState: Equatable, Sendable {
+    var settings = ReaderSettings()
+    var page = 0
+}
+
+enum ReaderAction: Sendable {
+    case turnPage
+}
+
+/// A label that shows the accent three levels deep, and is drawn again only when it changes.
+struct AccentLabel: View {
+    let store: Store<ReaderState, ReaderAction>
+
+    var body: some View {
+        Text(store[\.settings.theme.accent])   // drawn again when `accent` changes, and only then
+    }
+}

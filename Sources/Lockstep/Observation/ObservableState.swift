@@ -28,8 +28,13 @@
 ///
 /// `Store`, `ChildStore` and LockstepTesting's `MockStore` read parts this way, so a view model's
 /// test sees the observations the app has. The finer observation goes one level into the part:
-/// `store.settings.theme.accent` observes `settings.theme` (the compiler cannot rank a longer
-/// chain of such reads); scope a child store to `settings` to observe deeper.
+/// `store.settings.theme.accent` observes `settings.theme`. A key path reads a field at any depth
+/// and observes it alone:
+///
+/// ```swift
+/// Text(store[\.settings.theme.accent])   // re-renders when `accent` changes, and only then
+/// Text(store.settings[\.theme.accent])   // the same, from the part
+/// ```
 public protocol ObservableState: Equatable {}
 
 /// A store that reads parts of its state through key paths, observing each part on its own.
