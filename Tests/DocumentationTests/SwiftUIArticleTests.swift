@@ -142,3 +142,17 @@ struct SwiftUIArticleTests {
     }
     #endif
 }
+
+@MainActor
+@Suite("The Previews article")
+struct PreviewsArticleTests {
+    @Test("The PreviewProvider's row view runs its feature's reducer: the toggle flips the favorite")
+    func rowPreviewRunsTheReducer() throws {
+        let preview = try #require(BookRowView_Previews.previews as Any as? BookRowView)
+        #expect(preview.store.isFavorite)
+        #expect(preview.store.book.title == "Dune")
+        preview.store.send(.favoriteToggled)
+        #expect(!BookRowView_Previews.store.state.isFavorite)
+        #expect(!preview.store.isFavorite)
+    }
+}

@@ -116,6 +116,16 @@ public protocol App {
     init()
 }
 
+/// Views that Xcode shows in its canvas: SwiftUI's `PreviewProvider`.
+@MainActor
+public protocol PreviewProvider {
+    /// The type of the previews.
+    associatedtype Previews: View
+
+    /// The views to show.
+    @ViewBuilder static var previews: Previews { get }
+}
+
 /// A part of an app's interface, such as a window: SwiftUI's `Scene`.
 @MainActor
 public protocol Scene {}
