@@ -97,6 +97,48 @@ struct EffectHoldingTests {
         await registration.finished()
     }
 
+    @Test("An action held by a reaction that emits nothing does not hold later dispatches, which the effect reads once it asks")
+    func silentHeldReactionDoesNotHoldLaterDispatches() async {
+        let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+        let store = Store(state: State(), reducer: Self.reducer)
+        let registration = store.register(Effect(dispatch: true) { actions in
+            actions.flatMap { action in
+                // `.start` is held until the test releases it, emitting nothing till then; a
+                // `.tap` is answered with a tick at once.
+                if action == .start {
+                    startedContinuation.yield()
+                    return release.prefix(1).map { Action.tick }
+                }
+                let (now, nowContinuation) = AsyncStream<Void>.makeStream()
+                nowContinuation.yield()
+                nowContinuation.finish()
+                return now.prefix(1).map { Action.tick }
+            }
+        })
+        let start = Task { await store.dispatch(.start) }
+        var startedIterator = started.makeAsyncIterator()
+        await startedIterator.next()
+
+        await store.dispatch(.tap)
+        await store.dispatch(.tap)
+
+        // Both dispatches returned with the held reaction still holding `.start`; their ticks
+        // have not come, since the effect has not asked for the next action.
+        #expect(store.state.taps == 2)
+        #expect(store.state.ticks == 0)
+
+        // Released, the effect reads the two taps in order and ticks for each.
+        let ticks = store.select(\.ticks, bufferingPolicy: .unbounded)
+        releaseContinuation.yield()
+        releaseContinuation.finish()
+        await start.value
+        for await count in ticks where count == 3 { break }
+        #expect(store.state.ticks == 3)
+        registration.cancel()
+        await registration.finished()
+    }
+
     @Test("Dispatch still waits for the reaction of an effect registered just before it")
     func dispatchWaitsForEffectRegisteredJustBefore() async {
         let store = Store(state: State(), reducer: Self.reducer)
