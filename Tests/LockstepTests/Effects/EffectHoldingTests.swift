@@ -105,13 +105,13 @@ struct EffectHoldingTests {
         let registration = store.register(Effect(dispatch: true) { actions in
             actions.flatMap { action in
                 // `.start` is held until the test releases it, emitting nothing till then; a
-                // `.tap` is answered with a tick at once.
+                // `.tap` is answered with a tick at once, and a tick with nothing.
                 if action == .start {
                     startedContinuation.yield()
                     return release.prefix(1).map { Action.tick }
                 }
                 let (now, nowContinuation) = AsyncStream<Void>.makeStream()
-                nowContinuation.yield()
+                if action == .tap { nowContinuation.yield() }
                 nowContinuation.finish()
                 return now.prefix(1).map { Action.tick }
             }
