@@ -137,4 +137,36 @@ struct SharedTestStoreTests {
         await store.send(.renameTwice)
         await store.receive(.rename("Second")) { $0.syncUps[id: 1]?.title = "Second" }
     }
+
+    @Test("a test store lets the boxes forget what it has asserted: each assertion moves its floor past it")
+    func assertedStepsMoveTheFloor() async throws {
+        let store = await makeStore()
+        var lastFloor = try #require(SharedVersions.floor(of: store.sharedRecorder))
+        for _ in 0..<300 {
+            await store.send(.renameTwice) { $0.detail?.syncUp.title = "First" }
+            // `.rename("Second")` is not asserted yet: the state before it, after the write of
+            // "First", may still be read.
+            let pending = try #require(SharedVersions.floor(of: store.sharedRecorder))
+            #expect(pending > lastFloor)
+            await store.receive(.rename("Second")) { $0.detail?.syncUp.title = "Second" }
+            // Asserted: only the state after the write of "Second" may be read now.
+            lastFloor = try #require(SharedVersions.floor(of: store.sharedRecorder))
+            #expect(lastFloor > pending)
+            #expect(lastFloor <= SharedVersions.now)
+        }
+    }
+
+    @Test("a box keeps no past value older than the oldest moment a test store may read, but the one held then")
+    func boxForgetsWhatNoStoreCanRead() async throws {
+        let store = await makeStore()
+        for _ in 0..<300 {
+            await store.send(.renameTwice) { $0.detail?.syncUp.title = "First" }
+            await store.receive(.rename("Second")) { $0.detail?.syncUp.title = "Second" }
+        }
+        // A write made now trims the box to the floor of that moment, at least this one.
+        let floor = try #require(SharedVersions.oldestFloor)
+        store.state.$syncUps.withLock { $0[id: 1]?.notes = "trimmed" }
+        let kept = store.state.$syncUps.keptHistoryVersions
+        #expect(kept.dropFirst().allSatisfy { $0 > floor })
+    }
 }

@@ -22,12 +22,22 @@ import Synchronization
 /// A shared value of its own. It is `Observable`: a view that reads the value is updated when
 /// it is written, by a reducer, a middleware or another store alike.
 final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable {
-    private struct Contents {
+    struct Contents {
         var value: Value
         /// The values the box held, by the ``SharedVersions`` count when each was written: kept
-        /// only while a test store records (``SharedVersions/isRecording``), so that its
-        /// assertions read the value as it was right after each action.
+        /// only while a test store records, back to the oldest moment one may still read, so
+        /// that its assertions read the value as it was right after each action.
         var history: [(version: UInt64, value: Value)] = []
+
+        /// Lets go of the values no test store can read any more: those before the one the box
+        /// held at `floor`.
+        mutating func forget(before floor: UInt64) {
+            var held = 0
+            while held + 1 < history.count, history[held + 1].version <= floor {
+                held += 1
+            }
+            if held > 0 { history.removeFirst(held) }
+        }
 
         /// The value the box held when the count of writes was `version`.
         func value(at version: UInt64) -> Value {
@@ -42,7 +52,7 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
         }
     }
 
-    private let contents: Lock<Contents>
+    let contents: Lock<Contents>
     private let registrar = ObservationRegistrar()
     /// The thread inside ``modify(in:_:)``'s closure, or 0: the closure's own reads of the value
     /// (`count.withLock { $0 += count.wrappedValue }`) must not wait for the lock it holds.
@@ -115,9 +125,10 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
             let result = try body(&contents.value)
             // Inside the lock, so that storage is told of the writes in the order they were made.
             didWrite?(contents.value)
-            if SharedVersions.isRecording {
+            if let (version, floor) = SharedVersions.advance() {
                 if contents.history.isEmpty { contents.history.append((0, old)) }
-                contents.history.append((SharedVersions.advance(), contents.value))
+                contents.history.append((version, contents.value))
+                contents.forget(before: floor)
             } else if !contents.history.isEmpty {
                 contents.history = []
             }

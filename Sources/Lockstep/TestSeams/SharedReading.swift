@@ -43,30 +43,61 @@ package final class SharedOverlay: Sendable {
 
 /// The count of writes to shared values while a test store records them: a version that names
 /// one moment, so that a test store reads each state it checks as it was.
+///
+/// Each recording test store keeps a floor: the oldest moment it may still read (the state
+/// before its oldest action not asserted yet). A box keeps its past values back to the oldest
+/// floor of all, and lets older ones go, so a test's memory grows with what it has not asserted
+/// yet, not with the number of writes.
 package enum SharedVersions {
-    private static let state = Lock<(writes: UInt64, recorders: Int)>((0, 0))
+    private struct State {
+        var writes: UInt64 = 0
+        var nextRecorder = 0
+        /// Each recording test store's floor, by its id.
+        var floors: [Int: UInt64] = [:]
+    }
 
-    /// Whether any test store records the values shared boxes held (while one exists).
-    static var isRecording: Bool { state.withLock { $0.recorders > 0 } }
+    private static let state = Lock(State())
 
     /// The count of writes so far.
     package static var now: UInt64 { state.withLock { $0.writes } }
 
-    /// Counts one write, and returns its version.
-    static func advance() -> UInt64 {
+    /// Counts one write, when any test store records, and returns its version and the oldest
+    /// moment any of them may still read; `nil` when none records.
+    static func advance() -> (version: UInt64, floor: UInt64)? {
         state.withLock { state in
+            guard let floor = state.floors.values.min() else { return nil }
             state.writes += 1
-            return state.writes
+            return (state.writes, floor)
         }
     }
 
-    /// Starts recording, for a test store made now; ``stopRecording()`` ends it.
-    package static func startRecording() {
-        state.withLock { $0.recorders += 1 }
+    /// Starts recording, for a test store made now; returns its id, for ``moveFloor(of:to:)`` and
+    /// ``stopRecording(_:)``. Its floor is the current moment.
+    package static func startRecording() -> Int {
+        state.withLock { state in
+            defer { state.nextRecorder += 1 }
+            state.floors[state.nextRecorder] = state.writes
+            return state.nextRecorder
+        }
     }
 
-    /// Ends the recording a test store started.
-    package static func stopRecording() {
-        state.withLock { $0.recorders -= 1 }
+    /// Moves the floor of recorder `id`: it will read no moment older than `version`.
+    package static func moveFloor(of id: Int, to version: UInt64) {
+        state.withLock { $0.floors[id] = version }
+    }
+
+    /// The floor of recorder `id`, or `nil` once it stopped recording.
+    package static func floor(of id: Int) -> UInt64? {
+        state.withLock { $0.floors[id] }
+    }
+
+    /// The oldest floor of all recorders, or `nil` when none records.
+    package static var oldestFloor: UInt64? {
+        state.withLock { $0.floors.values.min() }
+    }
+
+    /// Ends the recording of test store `id`.
+    package static func stopRecording(_ id: Int) {
+        _ = state.withLock { $0.floors.removeValue(forKey: id) }
     }
 }

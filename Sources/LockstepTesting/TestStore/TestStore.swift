@@ -142,13 +142,27 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     /// The executor the store's work prefers: its monitor's, the executor of the test's work
     /// scope (each run of `exploreSchedules` has its own).
     var executor: SerialTestExecutor { monitor.executor }
+    /// The reductions a running `send` may still check, from the oldest such send's first one.
     private var reductions: [ObservedReduction] = []
+    /// The number of reductions let go of before the first one of `reductions`.
+    private var reductionsDropped = 0
+    /// Where each running `send`'s reductions begin, counted from the store's first reduction,
+    /// with the moment of shared writes it began at.
+    private var runningSends: [(start: Int, version: UInt64)] = [] {
+        didSet { moveSharedFloor() }
+    }
     /// What `.off(showSkippedAssertions: true)` listed, in order, for the toolkit's own tests.
     var skippedAssertionsShown: [String] = []
-    var received: [ObservedReduction] = []
+    var received: [ObservedReduction] = [] {
+        didSet { moveSharedFloor() }
+    }
     /// The count of shared writes right after the last reduction (at first, when the store was
     /// made): the moment the state before the next one is read at.
-    var sharedVersion: UInt64 = 0
+    var sharedVersion: UInt64 = 0 {
+        didSet { moveSharedFloor() }
+    }
+    /// The store's id among the recorders of shared writes.
+    package let sharedRecorder: Int
     let ledger: TestStoreLedger
 
     /// Makes the store with `makeStore`, which adds the given observer to the store's own: the
@@ -162,6 +176,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         let store = makeStore(sink.observer)
         self.store = store
         self.ledger = TestStoreLedger(location: location)
+        sharedRecorder = SharedVersions.startRecording()
         if let run = SerialTestExecutor.exploring {
             // A store that outlives its explored run is checked when the run ends, so that its
             // failure counts against that run's seed.
@@ -173,7 +188,6 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         store.installDismissal { [weak self] in
             await self?.recordDismissal()
         }
-        SharedVersions.startRecording()
         sharedVersion = SharedVersions.now
         sink.receive = { [weak self] reduction in
             guard let self else { return }
@@ -191,7 +205,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     }
 
     deinit {
-        SharedVersions.stopRecording()
+        SharedVersions.stopRecording(sharedRecorder)
         ledger.checkEnd(monitor: monitor)
     }
 
@@ -253,7 +267,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
 
         let label = "send(\(describe(action)))"
         let trackedTask = TrackedTask(monitor: monitor, label: label)
-        let start = reductions.count
+        let start = reductionsDropped + reductions.count
+        runningSends.append((start, sharedVersion))
         let store = self.store
         // The task holds the store weakly: the strong reference lives in `dispatch`'s frame
         // alone, which has returned when the tracked task finishes, so a test that drops its
@@ -265,11 +280,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         ledger.add(task)
         await monitor.waitUntilQuiescent()
 
-        if let reduction = reductions[start...].first(where: { $0.origin == .external }) {
+        if let reduction = reductions[(start - reductionsDropped)...].first(where: { $0.origin == .external }) {
             check(reduction, updateStateToExpectedResult, at: location)
         } else {
             location.report("The store did not reduce \(describe(action)).")
         }
+        finishSend(startingAt: start)
         return TestStoreTask(task: task, trackedTask: trackedTask, monitor: monitor, label: label)
     }
 
@@ -309,6 +325,29 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     public func skipReceivedActions() {
         received.removeAll()
         ledger.received = []
+    }
+
+    /// Lets go of the reductions that no running `send` may check any more, once the send whose
+    /// reductions begin at `start` has checked its own.
+    private func finishSend(startingAt start: Int) {
+        if let index = runningSends.firstIndex(where: { $0.start == start }) {
+            runningSends.remove(at: index)
+        }
+        let keepFrom = runningSends.map(\.start).min() ?? reductionsDropped + reductions.count
+        let drop = keepFrom - reductionsDropped
+        guard drop > 0 else { return }
+        reductions.removeFirst(drop)
+        reductionsDropped += drop
+    }
+
+    /// Tells the shared boxes the oldest moment this store may still read a state at: the state
+    /// before its oldest received action not asserted yet, or before the first reduction of a
+    /// running `send`, or else the current one.
+    private func moveSharedFloor() {
+        var floor = sharedVersion
+        if let first = received.first { floor = min(floor, first.beforeVersion) }
+        for send in runningSends { floor = min(floor, send.version) }
+        SharedVersions.moveFloor(of: sharedRecorder, to: floor)
     }
 
     private func record(_ reduction: ObservedReduction) {
