@@ -21,6 +21,8 @@ private enum AppAction: Equatable, Sendable {
     case open(id: Int)
     case rename(String)
     case renameTwice
+    case renameThenDelete
+    case delete
     case archive
     case archived
 }
@@ -33,8 +35,10 @@ private func appReducer(_ state: inout AppState, _ action: AppAction) {
         }
     case .rename(let title):
         state.detail?.syncUp.title = title
-    case .renameTwice:
+    case .renameTwice, .renameThenDelete:
         state.detail?.syncUp.title = "First"
+    case .delete:
+        state.syncUps.remove(id: 1)
     case .archive, .archived:
         break
     }
@@ -46,6 +50,9 @@ private let appMiddleware: PlainMiddleware<AppState, AppAction> = { state, actio
     switch action {
     case .renameTwice:
         await dispatch(.rename("Second"))
+    case .renameThenDelete:
+        await dispatch(.rename("Second"))
+        await dispatch(.delete)
     case .archive:
         state.$syncUps.withLock { $0[id: 1]?.notes = "archived" }
         await dispatch(.archived)
@@ -168,5 +175,17 @@ struct SharedTestStoreTests {
         store.state.$syncUps.withLock { $0[id: 1]?.notes = "trimmed" }
         let kept = store.state.$syncUps.keptHistoryVersions
         #expect(kept.dropFirst().allSatisfy { $0 > floor })
+    }
+
+    @Test("an assertion's reading of a past step does not change what a removed row reads as last seen")
+    func pastReadingLeavesLastSeenAlone() async {
+        let store = await makeStore()
+        // The send's assertion reads the detail's sync-up as it was after "First", while the
+        // row has since been renamed "Second" and removed.
+        await store.send(.renameThenDelete) { $0.detail?.syncUp.title = "First" }
+        #expect(store.state.detail?.syncUp.title == "Second")
+        await store.receive(.rename("Second")) { $0.detail?.syncUp.title = "Second" }
+        await store.receive(.delete) { $0.syncUps.remove(id: 1) }
+        #expect(store.state.detail?.syncUp.title == "Second")
     }
 }

@@ -174,7 +174,9 @@ final class SharedUnwrapped<Value: Sendable>: SharedReference {
 
     func value(in reading: SharedReading?) -> Value {
         if let value = base.value(in: reading) {
-            lastSeen.withLock { $0 = value }
+            // Only a read of the value as it is now is the last one seen: an assertion's reading
+            // of a past step, or of what it expects, leaves it alone.
+            if reading == nil { lastSeen.withLock { $0 = value } }
             return value
         }
         return lastSeen.withLock { $0 }
@@ -185,7 +187,7 @@ final class SharedUnwrapped<Value: Sendable>: SharedReference {
             if var value = optional {
                 let result = try body(&value)
                 optional = value
-                if reading?.overlay == nil { lastSeen.withLock { $0 = value } }
+                if reading == nil { lastSeen.withLock { $0 = value } }
                 return result
             }
             var value = lastSeen.withLock { $0 }
