@@ -506,6 +506,62 @@ func rowObjectsFloor(_ count: Int, rows: Int) -> Double {
     return nanoseconds(elapsed) / Double(count)
 }
 
+// MARK: - (i) a @Shared write with no test store against a Mutex write that notifies observers
+
+/// A value behind a `Mutex` whose writes notify observers as an `@Observable` property's do: the
+/// least a shared, observable box can cost.
+final class ObservedMutexBox: Observable, Sendable {
+    private let storage = Mutex(0)
+    private let registrar = ObservationRegistrar()
+
+    var value: Int { storage.withLock { $0 } }
+
+    @inline(never)
+    func increment() {
+        registrar.willSet(self, keyPath: \.value)
+        storage.withLock { $0 += 1 }
+        registrar.didSet(self, keyPath: \.value)
+    }
+}
+
+/// The floor of (i): `count` writes to an ``ObservedMutexBox``.
+func observedMutexWrites(_ count: Int) -> Double {
+    let box = ObservedMutexBox()
+    let start = clock.now
+    for _ in 0..<count {
+        box.increment()
+    }
+    let elapsed = clock.now - start
+    check(box.value, count, "observed Mutex writes")
+    return nanoseconds(elapsed) / Double(count)
+}
+
+/// What the slowed `Shared` write of (i) adds: a task-local and a process-wide lock.
+enum SlowShared {
+    @TaskLocal static var reading: Int? = nil
+    static let writes = Mutex(0)
+}
+
+/// `count` writes to a `Shared` value, with no test store in the process: what an app pays.
+/// With `LOCKSTEP_GATE_SLOW_SHARED=1`, the deliberate slowdown CI checks the bound against, each
+/// write also looks up a task-local and takes a process-wide lock, as every write did while test
+/// tracking sat on the production path.
+func sharedWrites(_ count: Int) -> Double {
+    let shared = Shared(value: 0)
+    let slow = slowdown("SHARED")
+    let start = clock.now
+    for _ in 0..<count {
+        if slow {
+            if SlowShared.reading != nil { continue }
+            SlowShared.writes.withLock { $0 += 1 }
+        }
+        shared.withLock { $0 += 1 }
+    }
+    let elapsed = clock.now - start
+    check(shared.wrappedValue, count, "shared writes")
+    return nanoseconds(elapsed) / Double(count)
+}
+
 // MARK: - The gate
 
 /// A ratio, its bound, and how to compare them.
@@ -596,6 +652,13 @@ func runGate() async -> Bool {
             openBecause: "the middleware runs in an immediate task the dispatch starts and awaits (2.8x "
                 + "on 2026-12-07, from 5.6x to 7x before), which keeps the seeds' concurrency contract; "
                 + "ReSwift calls its middleware synchronously"),
+        Gate(
+            name: "(i) @Shared write, no test store / Mutex write that notifies observers", kind: .atMost,
+            bound: 2.0,
+            openBecause: "the write runs Shared's generic code unspecialized (the box sits behind an "
+                + "existential, and none of it is inlinable): metadata look-ups are most of its samples "
+                + "in perf; 6.3x (365 ns against 61 ns) on the 2-core machine of 2026-12-07, with no "
+                + "process-wide lock or task-local look-up left on the path"),
     ]
     // The figures behind each ratio, per operation, for the report.
     var figures: [String: [Double]] = [:]
@@ -631,6 +694,8 @@ func runGate() async -> Bool {
     let smallScopeCount = await calibrate(target: 150e6) { scopeForEach($0, rows: 1_000) }
     let floorCount = await calibrate(target: 150e6) { rowObjectsFloor($0, rows: 10_000) }
     let smallFloorCount = await calibrate(target: 150e6) { rowObjectsFloor($0, rows: 1_000) }
+    let sharedCount = await calibrate { sharedWrites($0) }
+    let mutexCount = await calibrate { observedMutexWrites($0) }
 
     func record(_ gate: Int, _ label: String, _ numerator: Double, _ denominator: Double) {
         gates[gate].samples.append(numerator / denominator)
@@ -689,6 +754,10 @@ func runGate() async -> Bool {
         figures["e scope 1k", default: []].append(smallScope)
         figures["e floor 10k", default: []].append(floor)
         figures["e floor 1k", default: []].append(smallFloor)
+
+        let mutex = observedMutexWrites(mutexCount)
+        let shared = sharedWrites(sharedCount)
+        record(11, "i", shared, mutex)
     }
 
     func median(_ values: [Double]) -> Double {
@@ -710,6 +779,7 @@ func runGate() async -> Bool {
         ("g", "Store, twenty middlewares", "Store, one middleware"),
         ("h", "ActorStore, twenty middlewares", "ActorStore, one middleware"),
         ("f'", "Store, one middleware, nothing observing", "ReSwift model, one pass-through middleware"),
+        ("i", "@Shared write, no test store", "Mutex write that notifies observers"),
     ]
     print("\nMedian of \(rounds) rounds (ratios taken within each round):")
     var failed: [Gate] = []

@@ -98,8 +98,8 @@ public struct Shared<Value: Sendable>: Sendable {
 
     /// The value. Setting it writes it for every holder.
     public var wrappedValue: Value {
-        get { reference.value(in: SharedReading.current) }
-        nonmutating set { reference.modify(in: SharedReading.current) { $0 = newValue } }
+        get { reference.value(in: SharedReading.inForce) }
+        nonmutating set { reference.modify(in: SharedReading.inForce) { $0 = newValue } }
     }
 
     /// The shared value itself, to hand to another feature or to share a part of it:
@@ -122,7 +122,7 @@ public struct Shared<Value: Sendable>: Sendable {
     /// - Returns: What `body` returns.
     @discardableResult
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try reference.modify(in: SharedReading.current, body)
+        try reference.modify(in: SharedReading.inForce, body)
     }
 
     /// A part of the value, shared: writing it writes the value.
@@ -152,7 +152,7 @@ extension Shared: Equatable where Value: Equatable {
     /// Whether the two values are equal (not whether they are shared: see
     /// ``sharesStorage(with:)``).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        if let comparison = SharedReading.comparison {
+        if SharedVersions.isRecording, let comparison = SharedReading.comparison {
             return lhs.reference.value(in: comparison.expected) == rhs.reference.value(in: comparison.actual)
         }
         return lhs.wrappedValue == rhs.wrappedValue

@@ -70,10 +70,14 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
 
     /// The key path observers of the value register; it reads the value as it is now.
     var observedValue: Value { contents.withLock { $0.value } }
+    /// `\.observedValue`, made once: a generic class's key path literal is instantiated anew at
+    /// each use.
+    private let observedPath: KeyPath<SharedBox, Value> & Sendable
 
     init(_ value: Value, didWrite: (@Sendable (Value) -> Void)? = nil) {
         contents = Lock(Contents(value: value))
         self.didWrite = didWrite
+        observedPath = \SharedBox.observedValue
     }
 
     var root: any SharedRoot { self }
@@ -83,7 +87,7 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
             if let written = reading.overlay?.value(of: self, as: Value.self) { return written }
             if let version = reading.version { return contents.withLock { $0.value(at: version) } as Value }
         }
-        registrar.access(self, keyPath: \.observedValue)
+        registrar.access(self, keyPath: observedPath)
         if let inProgress = valueInsideOwnModify() { return inProgress }
         return contents.withLock { $0.value }
     }
@@ -112,8 +116,8 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
                     + "returns. Change the value the closure is given instead.")
             return try body(&inProgress)
         }
-        registrar.willSet(self, keyPath: \.observedValue)
-        defer { registrar.didSet(self, keyPath: \.observedValue) }
+        registrar.willSet(self, keyPath: observedPath)
+        defer { registrar.didSet(self, keyPath: observedPath) }
         return try contents.withLock { contents in
             let old = contents.value
             valueBeforeModify = old
@@ -165,7 +169,7 @@ final class SharedUnwrapped<Value: Sendable>: SharedReference {
     private let lastSeen: Lock<Value>
 
     init?(_ base: any SharedReference<Value?>) {
-        guard let value = base.value(in: SharedReading.current) else { return nil }
+        guard let value = base.value(in: SharedReading.inForce) else { return nil }
         self.base = base
         self.lastSeen = Lock(value)
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a test store reads and writes ``Shared`` values inside its assertions.
 ///
 /// A shared value is one box that every copy of a state points to, so the state a test store
@@ -20,6 +22,12 @@ package struct SharedReading: Sendable {
 
     /// The reading in force for this task.
     @TaskLocal package static var current: SharedReading?
+
+    /// The reading in force for this task, looked up only while a test store exists: an app's
+    /// read or write of a shared value pays one relaxed atomic load, not a task-local look-up.
+    static var inForce: SharedReading? {
+        SharedVersions.isRecording ? current : nil
+    }
 
     /// Set while a test store compares an expected state (left of `==`) with an actual one
     /// (right): each side's shared values are read through its own reading.
@@ -57,6 +65,12 @@ package enum SharedVersions {
     }
 
     private static let state = Lock(State())
+    /// The number of recording test stores, read without the lock on every shared write and
+    /// read: with none (an app), a write takes no lock but its box's.
+    private static let recorders = Atomic<Int>(0)
+
+    /// Whether any test store records now.
+    static var isRecording: Bool { recorders.load(ordering: .relaxed) > 0 }
 
     /// The count of writes so far.
     package static var now: UInt64 { state.withLock { $0.writes } }
@@ -64,7 +78,8 @@ package enum SharedVersions {
     /// Counts one write, when any test store records, and returns its version and the oldest
     /// moment any of them may still read; `nil` when none records.
     static func advance() -> (version: UInt64, floor: UInt64)? {
-        state.withLock { state in
+        guard isRecording else { return nil }
+        return state.withLock { state in
             guard let floor = state.floors.values.min() else { return nil }
             state.writes += 1
             return (state.writes, floor)
@@ -74,7 +89,8 @@ package enum SharedVersions {
     /// Starts recording, for a test store made now; returns its id, for ``moveFloor(of:to:)`` and
     /// ``stopRecording(_:)``. Its floor is the current moment.
     package static func startRecording() -> Int {
-        state.withLock { state in
+        recorders.add(1, ordering: .relaxed)
+        return state.withLock { state in
             defer { state.nextRecorder += 1 }
             state.floors[state.nextRecorder] = state.writes
             return state.nextRecorder
@@ -99,5 +115,6 @@ package enum SharedVersions {
     /// Ends the recording of test store `id`.
     package static func stopRecording(_ id: Int) {
         _ = state.withLock { $0.floors.removeValue(forKey: id) }
+        recorders.subtract(1, ordering: .relaxed)
     }
 }
