@@ -536,25 +536,11 @@ func observedMutexWrites(_ count: Int) -> Double {
     return nanoseconds(elapsed) / Double(count)
 }
 
-/// What the slowed `Shared` write of (i) adds: a task-local and a process-wide lock.
-enum SlowShared {
-    @TaskLocal static var reading: Int? = nil
-    static let writes = Mutex(0)
-}
-
 /// `count` writes to a `Shared` value, with no test store in the process: what an app pays.
-/// With `LOCKSTEP_GATE_SLOW_SHARED=1`, the deliberate slowdown CI checks the bound against, each
-/// write also looks up a task-local and takes a process-wide lock, as every write did while test
-/// tracking sat on the production path.
 func sharedWrites(_ count: Int) -> Double {
     let shared = Shared(value: 0)
-    let slow = slowdown("SHARED")
     let start = clock.now
     for _ in 0..<count {
-        if slow {
-            if SlowShared.reading != nil { continue }
-            SlowShared.writes.withLock { $0 += 1 }
-        }
         shared.withLock { $0 += 1 }
     }
     let elapsed = clock.now - start
