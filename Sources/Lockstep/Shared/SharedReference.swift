@@ -28,6 +28,9 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
         /// only while a test store records, back to the oldest moment one may still read, so
         /// that its assertions read the value as it was right after each action.
         var history: [(version: UInt64, value: Value)] = []
+        /// Whether `history` holds anything: a stored flag, since an app's write checks it, and
+        /// the array's own `isEmpty` goes through generic code there (metadata look-ups).
+        var hasHistory = false
 
         /// Lets go of the values no test store can read any more: those before the one the box
         /// held at `floor`.
@@ -130,11 +133,13 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedRoot, Observable 
             // Inside the lock, so that storage is told of the writes in the order they were made.
             didWrite?(contents.value)
             if let (version, floor) = SharedVersions.advance() {
-                if contents.history.isEmpty { contents.history.append((0, old)) }
+                if !contents.hasHistory { contents.history.append((0, old)) }
                 contents.history.append((version, contents.value))
                 contents.forget(before: floor)
-            } else if !contents.history.isEmpty {
+                contents.hasHistory = true
+            } else if contents.hasHistory {
                 contents.history = []
+                contents.hasHistory = false
             }
             return result
         }
