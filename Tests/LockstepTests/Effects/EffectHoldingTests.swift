@@ -57,12 +57,7 @@ struct EffectHoldingTests {
                 return ticks.map { Action.tick }
             }
         })
-        let start = Task { await store.dispatch(.start) }
-        var startedIterator = started.makeAsyncIterator()
-        await startedIterator.next()
-
-        await store.dispatch(.tap)
-        await store.dispatch(.tap)
+        let start = await startThenTapTwice(store, started: started)
 
         #expect(store.state.taps == 2)
         start.cancel()
@@ -116,12 +111,7 @@ struct EffectHoldingTests {
                 return now.prefix(1).map { Action.tick }
             }
         })
-        let start = Task { await store.dispatch(.start) }
-        var startedIterator = started.makeAsyncIterator()
-        await startedIterator.next()
-
-        await store.dispatch(.tap)
-        await store.dispatch(.tap)
+        let start = await startThenTapTwice(store, started: started)
 
         // Both dispatches returned with the held reaction still holding `.start`; their ticks
         // have not come, since the effect has not asked for the next action.
@@ -150,5 +140,17 @@ struct EffectHoldingTests {
 
         #expect(store.state.ticks == 1)
         registration.cancel()
+    }
+
+    /// Dispatches `.start` in a task of its own, waits until the effect has taken it (`started`
+    /// yields), then dispatches two taps, each of which must return. Returns the task of
+    /// `.start`'s dispatch.
+    private func startThenTapTwice(_ store: Store<State, Action>, started: AsyncStream<Void>) async -> Task<Void, Never> {
+        let start = Task { await store.dispatch(.start) }
+        var startedIterator = started.makeAsyncIterator()
+        await startedIterator.next()
+        await store.dispatch(.tap)
+        await store.dispatch(.tap)
+        return start
     }
 }
