@@ -23,6 +23,16 @@ extension TestStore {
         return (expected, reading)
     }
 
+    /// Tells the shared boxes the oldest moment this store may still read a state at: the state
+    /// before its oldest received action not asserted yet, or before the first reduction of a
+    /// running `send`, or else the current one.
+    func moveSharedFloor() {
+        var floor = sharedVersion
+        if let first = received.first { floor = min(floor, first.beforeVersion) }
+        for send in runningSends { floor = min(floor, send.version) }
+        SharedVersions.moveFloor(of: sharedRecorder, to: floor)
+    }
+
     /// Whether `expected` equals `actual`, each read through its own reading.
     func matches(_ expected: State, _ expectedReading: SharedReading, _ actual: State, at version: UInt64) -> Bool {
         SharedReading.$comparison.withValue((expectedReading, SharedReading(version: version))) {

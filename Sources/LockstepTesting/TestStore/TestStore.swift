@@ -148,7 +148,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     private var reductionsDropped = 0
     /// Where each running `send`'s reductions begin, counted from the store's first reduction,
     /// with the moment of shared writes it began at.
-    private var runningSends: [(start: Int, version: UInt64)] = [] {
+    private(set) var runningSends: [(start: Int, version: UInt64)] = [] {
         didSet { moveSharedFloor() }
     }
     /// What `.off(showSkippedAssertions: true)` listed, in order, for the toolkit's own tests.
@@ -338,16 +338,6 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         guard drop > 0 else { return }
         reductions.removeFirst(drop)
         reductionsDropped += drop
-    }
-
-    /// Tells the shared boxes the oldest moment this store may still read a state at: the state
-    /// before its oldest received action not asserted yet, or before the first reduction of a
-    /// running `send`, or else the current one.
-    private func moveSharedFloor() {
-        var floor = sharedVersion
-        if let first = received.first { floor = min(floor, first.beforeVersion) }
-        for send in runningSends { floor = min(floor, send.version) }
-        SharedVersions.moveFloor(of: sharedRecorder, to: floor)
     }
 
     private func record(_ reduction: ObservedReduction) {
