@@ -1,8 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Lockstep 0.2.0 (CHANGELOG.md), released 2026-11-29. An app depends on it with
-// `.package(url: "https://github.com/lockstep-swift/lockstep", from: "0.2.0")`, gives its app
+// Lockstep 0.3.0 (CHANGELOG.md), released 2026-12-07. An app depends on it with
+// `.package(url: "https://github.com/lockstep-swift/lockstep", from: "0.3.0")`, gives its app
 // target the Lockstep product (and LockstepQuery, LockstepLogging, LockstepCombine,
 // LockstepCasePaths or LockstepDependencies if it uses them) and its test target LockstepTesting
 // (and LockstepLoggingTesting to replay recordings, LockstepCasePathsTesting to receive by case
