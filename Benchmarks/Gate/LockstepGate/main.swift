@@ -596,8 +596,14 @@ func runGate() async -> Bool {
     let one: [Lockstep.Middleware<Counter, CounterAction, Void>] = [makeIgnoringMiddleware()]
 
     var gates = [
-        Gate(name: "(a) no-middleware dispatch / (reducer + @Observable write in an awaited call)", kind: .atMost, bound: 1.5),
-        // 0.8, not 0.9: on the AMD EPYC machines CI runs on, a one-middleware dispatch costs about
+        // 1.75, not 1.5: on the AMD EPYC host of 2026-12-07, where every figure took two to three
+        // times its earlier time, the code CI had passed (be8bce9) measured 1.41x (range 1.04x to
+        // 2.14x, 11 rounds) and the head 1.45x to 1.53x (21 rounds: 1.47x), so at 1.5 the gate
+        // passed or failed by the host's day. A dispatch that cost 20% more would fail it.
+        Gate(name: "(a) no-middleware dispatch / (reducer + @Observable write in an awaited call)", kind: .atMost, bound: 1.75),
+        // 0.7 since 2026-12-07 (medians 0.80x to 0.91x there, 0.82x in a full CI run whose range
+        // was 0.13x to 1.31x: the main-actor yield took 130 µs against 50 to 60 µs before); 0.8,
+        // not 0.9, before that: on the AMD EPYC machines CI runs on, a one-middleware dispatch costs about
         // 1.11 main-actor yields (0.90x, range 0.74x to 1.50x, idle, 11 rounds, at the head of
         // 2026-11-27), against 0.87 on the Intel machines of earlier runs (1.15x); at 0.9 the gate
         // passed or failed by the machine it ran on. A dispatch that cost 25% more would fail it.
@@ -605,7 +611,7 @@ func runGate() async -> Bool {
         // before every dispatch, and before every write of the floor.
         Gate(
             name: "(b) one-middleware dispatch, a view observing, throughput / (observed write + main-actor Task.yield) throughput",
-            kind: .atLeast, bound: 0.8),
+            kind: .atLeast, bound: 0.7),
         // Enforced since the features are composed in a SideEffectBuilder: the store checks each
         // lifted feature's extractor right after the reducer and calls the one feature the action
         // is for, with no task for the nineteen others.
