@@ -16,8 +16,7 @@ extension Store {
     ///
     /// - Parameter keyPath: The key path of the value in the state.
     public subscript<Value: Equatable>(keyPath: KeyPath<State, Value>) -> Value {
-        observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: { $0 == $1 })
-        return currentState[keyPath: keyPath]
+        self[dynamicMember: keyPath]
     }
 
     /// The value at `keyPath`, a path of any depth into the state, observed on its own. A value
@@ -26,8 +25,7 @@ extension Store {
     /// - Parameter keyPath: The key path of the value in the state.
     @_disfavoredOverload
     public subscript<Value>(keyPath: KeyPath<State, Value>) -> Value {
-        observations.access(keyPath, in: currentState, subject: self, registrar: registrar, isEqual: nil)
-        return currentState[keyPath: keyPath]
+        self[dynamicMember: keyPath]
     }
 }
 
